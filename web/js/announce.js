@@ -1,0 +1,50 @@
+// The aria-live region (plays and bids read out) and the message banners.
+
+let clearTimer = null;
+
+/** Read a short sentence to screen-reader users (and keep a visible log for tests). */
+export function announce(text) {
+  const live = document.getElementById("live");
+  if (!live) return;
+  const p = document.createElement("p");
+  p.textContent = text;
+  live.append(p);
+  while (live.childElementCount > 8) live.firstElementChild.remove();
+  clearTimeout(clearTimer);
+  clearTimer = setTimeout(() => { while (live.childElementCount > 1) live.firstElementChild.remove(); }, 15000);
+}
+
+/**
+ * Show a banner message. kind: "error" | "info" | "update".
+ * actions: [{label, onClick, testid}]. Returns the element (remove() to dismiss).
+ */
+export function banner(text, { kind = "info", actions = [], testid = "banner", dismiss = true } = {}) {
+  const box = document.getElementById("banners");
+  const b = document.createElement("div");
+  b.className = `banner ${kind}`;
+  b.setAttribute("role", kind === "error" ? "alert" : "status");
+  b.dataset.testid = testid;
+  const t = document.createElement("p");
+  t.textContent = text;
+  b.append(t);
+  for (const a of actions) {
+    const btn = document.createElement("button");
+    btn.type = "button";
+    btn.className = "btn primary";
+    btn.textContent = a.label;
+    if (a.testid) btn.dataset.testid = a.testid;
+    btn.addEventListener("click", a.onClick);
+    b.append(btn);
+  }
+  if (dismiss) {
+    const x = document.createElement("button");
+    x.type = "button";
+    x.className = "btn close";
+    x.setAttribute("aria-label", "Dismiss message");
+    x.textContent = "✕";
+    x.addEventListener("click", () => b.remove());
+    b.append(x);
+  }
+  box.append(b);
+  return b;
+}

@@ -1,0 +1,278 @@
+// Entry point: boot the engine (Pyodide in a worker), restore or start a game,
+// open share links, and wire the menu, dialogs and service worker.
+import { startEngine } from "./engine.js";
+import { registerServiceWorker } from "./offline.js";
+import { Game } from "./game.js";
+import { Replay } from "./replay.js";
+import { renderScoreSheet } from "./scoresheet.js";
+import { renderSettings, renderHelp } from "./settings.js";
+import { installHandKeys } from "./table.js";
+import { cardElement } from "./cards.js";
+import { seatName, bidLabel } from "./words.js";
+import { banner, announce } from "./announce.js";
+import { openDialog, closeDialog, installDialogs } from "./dialogs.js";
+import { loadSettings, saveSettings, readSavedGame, setAsideCorrupt } from "./storage.js";
+import { shareCodeFromLocation, clearShareHash, shareUrl, copyText } from "./share.js";
+
+const $ = (id) => document.getElementById(id);
+const BOOT_TIMEOUT_MS = 60000;
+const STAGES = ["runtime", "python", "engine"];
+
+const app = {
+  engine: null,
+  settings: loadSettings(),
+  game: null,
+  replay: null,
+  profiles: null,
+  schema: null,
+  hasHint: true,
+};
+window.kaiser = app; // test and debugging hook: app.engine.call(...), app.game.state
+
+function randomSeed() {
+  const a = new Uint32Array(2);
+  crypto.getRandomValues(a);
+  return a[0].toString(36) + a[1].toString(36);
+}
+
+// ---------------------------------------------------------------- boot
+function onProgress({ stage, state }) {
+  const li = document.querySelector(`.boot-stages [data-stage="${stage}"]`);
+  if (li) li.dataset.state = state;
+  const done = document.querySelectorAll('.boot-stages [data-state="done"]').length;
+  const started = document.querySelectorAll('.boot-stages [data-state="start"]').length;
+  $("boot-progress").value = done * 2 + started;
+}
+
+async function boot() {
+  $("boot-error").hidden = true;
+  for (const li of document.querySelectorAll(".boot-stages li")) li.dataset.state = "wait";
+  $("boot-progress").value = 0;
+  document.body.dataset.engine = "loading";
+  try {
+    app.engine = await startEngine({ onProgress, timeoutMs: BOOT_TIMEOUT_MS });
+    [app.profiles, app.schema] = await Promise.all([app.engine.call("profiles"), app.engine.call("options_schema")]);
+  } catch (e) {
+    const msg = e?.type === "TimeoutError" || /time/i.test(e?.message ?? "")
+      ? `The game engine took too long to load (${e.message}). Check your connection and try again.`
+      : `The game engine could not be loaded: ${e?.message ?? e}`;
+    $("boot-error-text").textContent = msg;
+    $("boot-error").hidden = false;
+    document.body.dataset.engine = "error";
+    $("boot-retry").focus();
+    return;
+  }
+  $("boot-progress").value = 6;
+  $("loading").hidden = true;
+  $("app").hidden = false;
+  app.game = new Game(app.engine, app.settings, { onNewGame: () => newGame() });
+  try {
+    await openInitialGame();
+  } catch (e) {
+    banner(`Could not start a game: ${e.message ?? e}`, { kind: "error", testid: "error-banner" });
+  }
+  document.body.dataset.engine = "ready";
+  try {
+    registerServiceWorker((reload) => {
+      banner("A new version is ready.", {
+        kind: "update", testid: "update-banner",
+        actions: [{ label: "Reload", testid: "update-reload", onClick: () => reload() }],
+      });
+    });
+  } catch (e) {
+    console.warn("service worker:", e);
+  }
+}
+
+// ---------------------------------------------------------------- games
+async function newGameState(settings) {
+  const config = {
+    profile: settings.profile,
+    options: settings.options ?? {},
+    seed: randomSeed(),
+    dealer: Math.floor(Math.random() * 4),
+  };
+  try {
+    return await app.engine.call("new_game", config);
+  } catch (e) {
+    banner(`These options were refused (${e.message}); starting with the plain ${settings.profile} rules.`, { kind: "error", testid: "error-banner" });
+    settings.options = {};
+    saveSettings(settings);
+    return app.engine.call("new_game", { ...config, options: {} });
+  }
+}
+
+async function newGame() {
+  closeDialog("dlg-over");
+  if (app.replay) { app.replay.exit(); app.replay = null; }
+  clearShareHash();
+  app.game.stop();
+  const state = await newGameState(app.settings);
+  announce("New game.");
+  return app.game.start(state);
+}
+
+/** Share link first, then the saved game, then a fresh game. Never a blank table. */
+async function openInitialGame() {
+  const code = shareCodeFromLocation();
+  if (code != null) {
+    try {
+      const state = await app.engine.call("decode_share", code);
+      if (state.actions?.length) {
+        startReplay(state);
+        return;
+      }
+      clearShareHash();
+      banner("A shared deal: the same cards, a fresh game.", { testid: "share-banner" });
+      return app.game.start(state);
+    } catch (e) {
+      clearShareHash();
+      banner(`This link could not be opened: ${e.message ?? e}. A fresh game starts instead.`, { kind: "error", testid: "link-error" });
+      return app.game.start(await newGameState(app.settings));
+    }
+  }
+  const { raw, saved, error } = readSavedGame();
+  if (raw != null) {
+    try {
+      if (error) throw new Error(error);
+      const state = await app.engine.call("load", saved?.state ?? saved);
+      return app.game.start(state);
+    } catch (e) {
+      setAsideCorrupt(raw);
+      banner(`Your saved game could not be restored: ${e.message ?? e}. It was set aside.`, { kind: "error", testid: "save-error" });
+    }
+  }
+  return app.game.start(await newGameState(app.settings));
+}
+
+function startReplay(full) {
+  app.game.stop();
+  app.replay = new Replay(app.engine, full, {
+    onTakeOver: (state) => { app.replay = null; clearShareHash(); app.game.start(state); },
+    onExit: () => { app.replay = null; newGame(); },
+  });
+  banner("A shared game with moves: step through it with Back and Forward.", { testid: "share-banner" });
+  return app.replay.enter();
+}
+
+// ---------------------------------------------------------------- menu
+async function showScore() {
+  const state = app.replay ? await app.replay.stateAt(app.replay.k) : app.game.state;
+  const s = await app.engine.call("summary", state);
+  renderScoreSheet($("score-body"), s);
+  openDialog("dlg-score");
+}
+
+async function showLastTrick() {
+  const body = $("last-body");
+  body.replaceChildren();
+  let t = null;
+  const v = app.game.view;
+  if (v?.tricks?.length) t = v.tricks.at(-1);
+  else if (app.game.lastTrick) t = app.game.lastTrick;
+  if (!t) {
+    body.textContent = "No trick has been played yet in this hand.";
+  } else {
+    const row = document.createElement("div");
+    row.className = "last-trick";
+    t.seats.forEach((seat, i) => {
+      const fig = document.createElement("figure");
+      fig.className = seat === t.winner ? "won" : "";
+      fig.append(cardElement(t.cards[i]));
+      const cap = document.createElement("figcaption");
+      cap.textContent = seatName(seat) + (i === 0 ? " (led)" : "") + (seat === t.winner ? " — won" : "");
+      fig.append(cap);
+      row.append(fig);
+    });
+    body.append(row);
+  }
+  openDialog("dlg-last");
+}
+
+async function showHint() {
+  const g = app.game;
+  const body = $("hint-body");
+  body.replaceChildren();
+  const seat = g.view?.to_act;
+  if (!g.waiting || !g.isHuman(seat)) {
+    body.textContent = "A hint is available when it is your turn.";
+    openDialog("dlg-hint");
+    return;
+  }
+  body.textContent = "Thinking…";
+  openDialog("dlg-hint");
+  try {
+    const hints = await app.engine.call("hint", g.state, seat);
+    const list = document.createElement("ol");
+    list.className = "hint-list";
+    [...hints].sort((a, b) => b.value - a.value).forEach((h) => {
+      const li = document.createElement("li");
+      const v = typeof h.value === "number" ? (Math.round(h.value * 10) / 10).toFixed(1) : String(h.value);
+      li.textContent = `${bidLabel(h.action)}: expected ${v} points`;
+      list.append(li);
+    });
+    body.replaceChildren(Object.assign(document.createElement("p"), { textContent: "Expected points for your team this hand, best first:" }), list);
+  } catch (e) {
+    body.textContent = `No hint available: ${e.message ?? e}`;
+  }
+}
+
+async function makeShare(withMoves) {
+  const state = app.replay ? app.replay.full : app.game.state;
+  try {
+    const code = await app.engine.call("encode_share", state, withMoves);
+    const url = shareUrl(code);
+    $("share-url").value = url;
+    $("share-status").textContent = await copyText(url, $("share-url"));
+  } catch (e) {
+    $("share-status").textContent = `Could not make a link: ${e.message ?? e}`;
+  }
+}
+
+let settingsForm = null;
+function showSettings() {
+  settingsForm = renderSettings($("settings-body"), { profiles: app.profiles, schema: app.schema, settings: app.settings });
+  openDialog("dlg-settings");
+}
+
+function applySettings(startNew) {
+  const next = settingsForm.read();
+  Object.assign(app.settings, next);
+  saveSettings(app.settings);
+  closeDialog("dlg-settings");
+  if (startNew) newGame();
+  else if (!app.replay) { app.game.resume(); announce("Settings saved."); }
+}
+
+function wire() {
+  installDialogs();
+  installHandKeys($("hand"));
+  installHandKeys($("partner-hand"));
+  $("boot-retry").addEventListener("click", () => boot());
+  $("btn-score").addEventListener("click", showScore);
+  $("btn-last").addEventListener("click", showLastTrick);
+  $("btn-hint").addEventListener("click", showHint);
+  $("btn-hint").hidden = false;
+  $("btn-share").addEventListener("click", () => {
+    $("share-url").value = "";
+    $("share-status").textContent = "";
+    openDialog("dlg-share");
+  });
+  $("share-deal").addEventListener("click", () => makeShare(false));
+  $("share-moves").addEventListener("click", () => makeShare(true));
+  $("btn-settings").addEventListener("click", showSettings);
+  $("settings-apply").addEventListener("click", () => applySettings(false));
+  $("settings-new").addEventListener("click", () => applySettings(true));
+  $("btn-help").addEventListener("click", () => { renderHelp($("help-body"), { profiles: app.profiles, schema: app.schema }); openDialog("dlg-help"); });
+  $("hand-continue").addEventListener("click", () => closeDialog("dlg-hand"));
+  $("hand-score").addEventListener("click", showScore);
+  $("over-score").addEventListener("click", showScore);
+  $("over-new").addEventListener("click", () => newGame());
+  $("over-share").addEventListener("click", async () => { closeDialog("dlg-over"); openDialog("dlg-share"); await makeShare(true); });
+  window.addEventListener("hashchange", () => {
+    if (shareCodeFromLocation() != null && app.engine) { app.game.stop(); openInitialGame(); }
+  });
+}
+
+wire();
+boot();

@@ -1,0 +1,93 @@
+// The decision panel: bidding box, trump choice and the weak-hand redeal
+// prompt. It offers exactly the engine's legal actions, in the engine's order.
+import { bidLabel, bidWords, seatName } from "./words.js";
+import { suitName, suitSymbol } from "./cards.js";
+
+function button(action, text, aria, extraClass = "") {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.className = `btn act ${extraClass}`.trim();
+  b.textContent = text;
+  if (aria) b.setAttribute("aria-label", aria);
+  b.dataset.action = JSON.stringify(action);
+  b.dataset.testid = `act-${action.type}`;
+  return b;
+}
+
+function heading(text) {
+  const h = document.createElement("h2");
+  h.className = "panel-title";
+  h.id = "panel-title";
+  h.textContent = text;
+  return h;
+}
+
+/**
+ * Render the panel for `seat` given the legal non-play actions.
+ * Returns true when something was shown.
+ */
+export function renderActionPanel(panel, seat, legal, onChoose, { standing = null } = {}) {
+  const actions = legal.filter((a) => a.type !== "play");
+  panel.replaceChildren();
+  if (!actions.length) { panel.hidden = true; return false; }
+  const who = seat === 0 ? "You" : `${seatName(seat)} (you play it)`;
+  const types = new Set(actions.map((a) => a.type));
+  const grid = document.createElement("div");
+  grid.className = "act-grid";
+  let kind = "bid";
+  if (types.has("redeal") || types.has("keep")) {
+    kind = "redeal";
+    panel.append(heading(`${who}: weak hand`));
+    const p = document.createElement("p");
+    p.className = "panel-note";
+    p.textContent = "This hand has no ace, king, queen, jack, 5 of hearts or 3 of spades. You may ask for a redeal (the same dealer deals again) or keep it.";
+    panel.append(p);
+    for (const a of actions) grid.append(button(a, bidLabel(a), a.type === "redeal" ? "Ask for a redeal" : "Keep this hand", a.type === "redeal" ? "primary" : ""));
+  } else if (types.has("trump")) {
+    kind = "trump";
+    panel.append(heading(`${who}: name trump`));
+    for (const a of actions) {
+      if (a.type !== "trump") { grid.append(button(a, bidLabel(a))); continue; }
+      const b = button(a, "", a.suit == null ? "No trump" : `Trump ${suitName(a.suit)}`, `trump suit-${a.suit ?? "NT"}`);
+      b.innerHTML = a.suit == null
+        ? `<span class="sym" aria-hidden="true">NT</span><span>No trump</span>`
+        : `<span class="sym" aria-hidden="true">${suitSymbol(a.suit)}</span><span>${suitName(a.suit)}</span>`;
+      b.dataset.testid = `trump-${a.suit ?? "none"}`;
+      grid.append(b);
+    }
+  } else {
+    panel.append(heading(`${who}: your bid`));
+    const p = document.createElement("p");
+    p.className = "panel-note";
+    p.textContent = standing ? `Bid to beat: ${standing}. NT = no trump.` : "No bid yet. NT = no trump.";
+    panel.append(p);
+    for (const a of actions) {
+      const cls = a.type === "pass" ? "pass" : a.type === "kaiser" ? "kaiser" : a.no_trump ? "nt" : "";
+      const aria = a.type === "pass" ? "Pass" : `Bid ${bidWords(a)}`;
+      const b = button(a, bidLabel(a), aria, cls);
+      if (a.type === "bid") b.dataset.testid = `bid-${a.points}${a.no_trump ? "nt" : ""}`;
+      grid.append(b);
+    }
+  }
+  grid.classList.add(`grid-${kind}`);
+  grid.addEventListener("click", (e) => {
+    const b = e.target.closest("button[data-action]");
+    if (!b || b.disabled) return;
+    for (const x of grid.querySelectorAll("button")) x.disabled = true;
+    onChoose(JSON.parse(b.dataset.action));
+  });
+  panel.append(grid);
+  panel.setAttribute("aria-labelledby", "panel-title");
+  panel.dataset.kind = kind;
+  panel.hidden = false;
+  return true;
+}
+
+/** The highest bid so far, in words, for the note above the bidding box. */
+export function standingBid(auction) {
+  let best = null;
+  for (const [seat, a] of auction ?? []) {
+    if (a.type === "bid" || a.type === "kaiser") best = `${seatName(seat)}'s ${bidWords(a)}`;
+  }
+  return best;
+}

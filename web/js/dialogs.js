@@ -1,0 +1,35 @@
+// Native <dialog> helpers: open, close, and wait until closed.
+
+export function openDialog(id) {
+  const d = document.getElementById(id);
+  if (!d.open) d.showModal();
+  return d;
+}
+
+export function closeDialog(id) {
+  const d = document.getElementById(id);
+  if (d.open) d.close();
+}
+
+/** Resolve when the dialog closes (any way: button, Escape). */
+export function whenClosed(id) {
+  const d = document.getElementById(id);
+  return new Promise((resolve) => {
+    if (!d.open) { resolve(); return; }
+    d.addEventListener("close", () => resolve(d.returnValue), { once: true });
+  });
+}
+
+/** Wire every [data-close] button to close its dialog, and backdrop clicks too. */
+export function installDialogs() {
+  for (const d of document.querySelectorAll("dialog")) {
+    d.addEventListener("click", (e) => {
+      if (e.target.closest("[data-close]")) d.close();
+      else if (e.target === d && d.dataset.modalOnly == null) {
+        const r = d.getBoundingClientRect();
+        const inside = e.clientX >= r.left && e.clientX <= r.right && e.clientY >= r.top && e.clientY <= r.bottom;
+        if (!inside) d.close();
+      }
+    });
+  }
+}

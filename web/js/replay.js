@@ -1,0 +1,88 @@
+// Step-by-step replay of a shared game with moves: Back / Forward / Play to end.
+// Each position is the engine's own state, rebuilt by load() from the first k actions.
+import { renderStatus, renderSeats, renderTrick, renderHand, renderTurn } from "./table.js";
+import { describeAction, seatName } from "./words.js";
+import { announce } from "./announce.js";
+
+const $ = (id) => document.getElementById(id);
+
+export class Replay {
+  constructor(engine, full, { onTakeOver, onExit } = {}) {
+    this.engine = engine;
+    this.full = full;
+    this.total = full.actions.length;
+    this.k = 0;
+    this.cache = new Map();
+    this.onTakeOver = onTakeOver;
+    this.onExit = onExit;
+    this.busy = false;
+  }
+
+  async stateAt(k) {
+    if (!this.cache.has(k)) {
+      const s = await this.engine.call("load", { ...this.full, actions: this.full.actions.slice(0, k) });
+      this.cache.set(k, s);
+    }
+    return this.cache.get(k);
+  }
+
+  /** Who made action k (the seat to act before it). */
+  async actorOf(k) {
+    const s = await this.stateAt(k);
+    return (await this.engine.call("summary", s)).to_act;
+  }
+
+  async show(k) {
+    if (this.busy) return;
+    this.busy = true;
+    try {
+      k = Math.max(0, Math.min(this.total, k));
+      const st = await this.stateAt(k);
+      const views = await Promise.all([0, 1, 2, 3].map((s) => this.engine.call("view", st, s)));
+      this.k = k;
+      const v = views[0];
+      renderStatus(v);
+      renderSeats(v, { roles: ["", "", "partner", ""], faceUp: { 1: views[1].hand, 2: views[2].hand, 3: views[3].hand } });
+      const showDone = v.trick.cards.length === 0 && v.tricks?.length;
+      if (showDone) renderTrick(v.tricks.at(-1), { winner: v.tricks.at(-1).winner });
+      else renderTrick(v.trick, {});
+      renderHand($("hand"), v.hand, new Set(), () => {}, { active: false, label: "South's cards" });
+      $("partner-hand-wrap").hidden = true;
+      $("action-panel").hidden = true;
+      let text = "Start of the game.";
+      if (k > 0) {
+        const seat = await this.actorOf(k - 1);
+        text = describeAction(seat, this.full.actions[k - 1]);
+      }
+      $("replay-pos").textContent = `Move ${k} of ${this.total}: ${text}`;
+      renderTurn(v.phase === "game_over" ? "Game over." : `${seatName(v.to_act)} to act next.`);
+      announce(text);
+      $("replay-back").disabled = k === 0;
+      $("replay-start").disabled = k === 0;
+      $("replay-forward").disabled = k === this.total;
+      $("replay-end").disabled = k === this.total;
+      $("replay-takeover").disabled = v.phase === "game_over";
+      document.body.dataset.phase = v.phase;
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  enter() {
+    document.body.dataset.mode = "replay";
+    $("replay-bar").hidden = false;
+    const on = (id, f) => { $(id).onclick = f; };
+    on("replay-start", () => this.show(0));
+    on("replay-back", () => this.show(this.k - 1));
+    on("replay-forward", () => this.show(this.k + 1));
+    on("replay-end", () => this.show(this.total));
+    on("replay-takeover", async () => { const s = await this.stateAt(this.k); this.exit(); this.onTakeOver?.(s); });
+    on("replay-exit", () => { this.exit(); this.onExit?.(); });
+    return this.show(0);
+  }
+
+  exit() {
+    delete document.body.dataset.mode;
+    $("replay-bar").hidden = true;
+  }
+}

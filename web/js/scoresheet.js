@@ -1,0 +1,132 @@
+// Score sheet, end-of-hand result and game-over text, all from summary(state).
+import { seatName, TEAM_NAMES, contractWords } from "./words.js";
+import { suitSymbol } from "./cards.js";
+
+const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `\u2212${-n}` : "0");
+
+function el(tag, attrs = {}, ...kids) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "class") e.className = v; else e.setAttribute(k, v);
+  }
+  for (const k of kids) e.append(k instanceof Node ? k : String(k));
+  return e;
+}
+
+function contractCell(rec) {
+  const c = rec.contract;
+  if (!c) return "All passed (thrown in)";
+  const team = c.seat % 2 === 0 ? "us" : "them";
+  let s = `${seatName(c.seat)} (${team}) `;
+  if (c.kaiser) s += "Kaiser";
+  else s += `${c.points}${c.no_trump ? " no trump" : ""}`;
+  if (c.trump) s += ` ${suitSymbol(c.trump)}`;
+  else if (c.kaiser && !c.trump) s += " no trump";
+  return s;
+}
+
+function madeCell(rec) {
+  if (rec.made == null) return "—";
+  return rec.made ? "made" : "failed";
+}
+
+/** Render the score sheet table into `body`. */
+export function renderScoreSheet(body, summary) {
+  body.replaceChildren();
+  const hands = summary.hands ?? [];
+  const last = hands[hands.length - 1];
+  const target = summary.target ?? last?.target ?? 52;
+  const threshold = last?.threshold ?? 45;
+  body.append(el("p", { class: "sheet-note", "data-testid": "sheet-note" },
+    `Target: ${target} (first team at or above wins). Defender threshold: ${threshold} (a team at or above it scores nothing as defenders). Marked `,
+    el("span", { class: "mark-threshold" }, "▲"), " at the threshold, ",
+    el("span", { class: "mark-target" }, "★"), " at the target."));
+  const wrap = el("div", { class: "sheet-wrap", tabindex: "0", role: "region", "aria-label": "Score sheet table" });
+  const table = el("table", { class: "sheet", "data-testid": "sheet-table" });
+  table.append(el("caption", { class: "visually-hidden" }, "Score per hand"));
+  const thead = el("thead");
+  thead.append(el("tr", {},
+    el("th", { scope: "col" }, "#"),
+    el("th", { scope: "col" }, "Dealer"),
+    el("th", { scope: "col" }, "Contract"),
+    el("th", { scope: "col" }, "Result"),
+    el("th", { scope: "col" }, "Raw us / them"),
+    el("th", { scope: "col" }, "Us ±"),
+    el("th", { scope: "col" }, "Them ±"),
+    el("th", { scope: "col" }, "Us"),
+    el("th", { scope: "col" }, "Them")));
+  table.append(thead);
+  const tbody = el("tbody");
+  hands.forEach((rec, i) => {
+    const tr = el("tr", { "data-testid": "sheet-row" });
+    tr.classList.add(rec.made === true ? "made" : rec.made === false ? "failed" : "none");
+    const total = (t) => {
+      const v = rec.scores[t];
+      const cell = el("td", { class: "num total" }, String(v));
+      const tgt = rec.target ?? target;
+      const thr = rec.threshold ?? threshold;
+      if (v >= tgt) cell.append(" ", el("span", { class: "mark-target", title: "at or above the target", "aria-label": "at or above the target" }, "★"));
+      else if (v >= thr) cell.append(" ", el("span", { class: "mark-threshold", title: "at or above the defender threshold", "aria-label": "at or above the defender threshold" }, "▲"));
+      return cell;
+    };
+    tr.append(
+      el("th", { scope: "row" }, String(i + 1)),
+      el("td", {}, seatName(rec.dealer)),
+      el("td", {}, contractCell(rec)),
+      el("td", { class: `res ${madeCell(rec)}` }, madeCell(rec)),
+      el("td", { class: "num" }, rec.contract || rec.tricks?.length ? `${rec.raw[0]} / ${rec.raw[1]}` : "—"),
+      el("td", { class: "num" }, signed(rec.delta[0])),
+      el("td", { class: "num" }, signed(rec.delta[1])),
+      total(0), total(1));
+    tbody.append(tr);
+  });
+  if (!hands.length) {
+    tbody.append(el("tr", {}, el("td", { colspan: "9" }, "No hand finished yet.")));
+  }
+  table.append(tbody);
+  const tfoot = el("tfoot");
+  tfoot.append(el("tr", {},
+    el("th", { scope: "row", colspan: "7" }, "Now"),
+    el("td", { class: "num total", "data-testid": "sheet-total-0" }, String(summary.scores[0])),
+    el("td", { class: "num total", "data-testid": "sheet-total-1" }, String(summary.scores[1]))));
+  table.append(tfoot);
+  wrap.append(table);
+  body.append(wrap);
+}
+
+/** Short result of one finished hand for the "Hand over" dialog. */
+export function renderHandResult(body, rec) {
+  body.replaceChildren();
+  if (!rec) return;
+  const c = rec.contract;
+  if (!c) {
+    body.append(el("p", {}, "Everyone passed: the cards are thrown in and the next dealer deals."));
+  } else {
+    const bidTeam = c.seat % 2;
+    const names = bidTeam === 0 ? "We" : "They";
+    body.append(el("p", { class: "result-line" },
+      `${contractWords(c)}. ${names} took ${rec.raw[bidTeam]} ${rec.raw[bidTeam] === 1 ? "point" : "points"}: `,
+      el("b", { class: rec.made ? "made" : "failed" }, rec.made ? "contract made" : "contract failed"), "."));
+  }
+  const t = el("table", { class: "mini-sheet" });
+  t.append(el("tr", {}, el("th", {}, ""), el("th", { scope: "col" }, "Raw"), el("th", { scope: "col" }, "Score change"), el("th", { scope: "col" }, "Total")));
+  for (const team of [0, 1]) {
+    t.append(el("tr", {},
+      el("th", { scope: "row" }, `${team === 0 ? "Us" : "Them"} (${TEAM_NAMES[team]})`),
+      el("td", { class: "num" }, String(rec.raw?.[team] ?? 0)),
+      el("td", { class: "num" }, signed(rec.delta[team])),
+      el("td", { class: "num" }, String(rec.scores[team]))));
+  }
+  body.append(t);
+}
+
+/** Game-over text. */
+export function renderGameOver(body, summary) {
+  body.replaceChildren();
+  const w = summary.winner;
+  const [a, b] = summary.scores;
+  const line = w == null ? "The game is over."
+    : w === 0 ? `You and North win, ${a} to ${b}!` : `West and East win, ${b} to ${a}.`;
+  body.append(el("p", { class: `over-line ${w === 0 ? "won" : "lost"}`, "data-testid": "winner" }, line));
+  body.append(el("p", {}, `${(summary.hands ?? []).length} hands played.`));
+}

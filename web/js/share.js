@@ -1,0 +1,42 @@
+// Share links: <page>#g=<code>. The code itself comes from the engine
+// (encode_share / decode_share); this module only builds and reads URLs and copies text.
+
+/** The share code in the current URL's hash, or null. */
+export function shareCodeFromLocation(loc = window.location) {
+  const hash = loc.hash.replace(/^#/, "");
+  if (!hash) return null;
+  const params = new URLSearchParams(hash);
+  const code = params.get("g");
+  return code == null ? null : code;
+}
+
+/** Remove the #g=... part so a reload resumes the saved game instead. */
+export function clearShareHash() {
+  const url = new URL(window.location.href);
+  url.hash = "";
+  history.replaceState(null, "", url.pathname + url.search);
+}
+
+export function shareUrl(code) {
+  const url = new URL(window.location.href);
+  url.hash = `g=${encodeURIComponent(code)}`;
+  return url.href;
+}
+
+/** Copy text; fall back to selecting it in the given field. Returns a status message. */
+export async function copyText(text, field) {
+  try {
+    if (navigator.clipboard && window.isSecureContext) {
+      await navigator.clipboard.writeText(text);
+      return "Link copied to the clipboard.";
+    }
+  } catch { /* fall through to the field */ }
+  if (field) {
+    field.focus();
+    field.select();
+    try {
+      if (document.execCommand && document.execCommand("copy")) return "Link copied to the clipboard.";
+    } catch { /* ignore */ }
+  }
+  return "Copy the link from the field above (it is selected).";
+}

@@ -1,0 +1,235 @@
+// Rendering of the table: seats, the trick in the middle, the status lines
+// and the person's hand. Everything shown comes from the engine's view.
+import { cardElement, cardBack, suitName, suitSymbol } from "./cards.js";
+import { seatName, SEAT_SHORT, bidLabel, contractWords, teamOf } from "./words.js";
+
+const $ = (id) => document.getElementById(id);
+const DIRS = ["s", "w", "n", "e"];
+
+/** Status strip: scores, target, contract, trump, auction. */
+export function renderStatus(v) {
+  $("score-0").textContent = v.scores[0];
+  $("score-1").textContent = v.scores[1];
+  $("target").textContent = v.target;
+  const c = v.contract;
+  const line = $("contract");
+  line.replaceChildren();
+  if (c) {
+    const trump = c.no_trump || (c.kaiser && c.trump == null && v.phase === "play") ? null : c.trump;
+    const badge = document.createElement("span");
+    badge.className = `trump-badge suit-${trump ?? "NT"}`;
+    badge.dataset.testid = "trump";
+    const trumpKnown = trump != null || c.no_trump || v.phase === "play";
+    badge.textContent = trumpKnown ? (trump ? `${suitSymbol(trump)} ${trump}` : "NT") : "…";
+    badge.setAttribute("aria-label", trumpKnown ? `Trump: ${suitName(trump)}` : "Trump not named yet");
+    const text = document.createElement("span");
+    text.textContent = `Contract: ${contractWords(c)}`;
+    line.append(badge, text);
+    if (v.raw && v.phase === "play") {
+      const raw = document.createElement("span");
+      raw.className = "raw";
+      raw.textContent = ` · points this hand: us ${v.raw[0]}, them ${v.raw[1]}`;
+      line.append(raw);
+    }
+  } else if (v.phase === "redeal") {
+    line.textContent = `Hand ${v.hand_number ?? ""}: a weak hand may ask for a redeal`;
+  } else if (v.phase === "bidding") {
+    line.textContent = `Hand ${v.hand_number ?? ""} · ${seatName(v.dealer)} deals · bidding`;
+  } else {
+    line.textContent = "";
+  }
+  const auc = $("auction-line");
+  auc.replaceChildren();
+  if (v.auction && v.auction.length) {
+    const label = document.createElement("span");
+    label.className = "auc-label";
+    label.textContent = "Auction:";
+    auc.append(label);
+    for (const [seat, action] of v.auction) {
+      const item = document.createElement("span");
+      item.className = `auc-item${action.type === "pass" ? " pass" : ""}`;
+      item.textContent = `${SEAT_SHORT[seat]} ${bidLabel(action)}`;
+      item.setAttribute("aria-label", `${seatName(seat)}: ${bidLabel(action)}`);
+      auc.append(item);
+    }
+  }
+}
+
+/** Last auction action of each seat (for the bubbles). */
+function lastBids(v) {
+  const out = {};
+  for (const [seat, action] of v.auction ?? []) out[seat] = action;
+  return out;
+}
+
+function tricksWon(v) {
+  const won = [0, 0, 0, 0];
+  for (const t of v.tricks ?? []) if (t.winner != null) won[t.winner] += 1;
+  return won;
+}
+
+/**
+ * Seats around the table. opts: {roles: [label per seat], thinking: seat|null,
+ * faceUp: {seat: [cards]} (replay, or North played by the person)}.
+ */
+export function renderSeats(v, opts = {}) {
+  const bids = lastBids(v);
+  const won = tricksWon(v);
+  for (let seat = 0; seat < 4; seat++) {
+    const el = $(`seat-${seat}`);
+    el.replaceChildren();
+    const toAct = v.phase !== "game_over" && v.to_act === seat;
+    el.classList.toggle("to-act", toAct);
+    el.classList.toggle("team-us", teamOf(seat) === 0);
+    el.classList.toggle("out", v.out_seat === seat);
+    const head = document.createElement("div");
+    head.className = "seat-head";
+    const name = document.createElement("span");
+    name.className = "seat-name";
+    name.textContent = seatName(seat);
+    head.append(name);
+    if (opts.roles?.[seat]) {
+      const role = document.createElement("span");
+      role.className = "seat-role";
+      role.textContent = opts.roles[seat];
+      head.append(role);
+    }
+    if (v.dealer === seat) {
+      const d = document.createElement("span");
+      d.className = "dealer-chip";
+      d.textContent = "D";
+      d.title = "Dealer";
+      d.setAttribute("aria-label", "dealer");
+      head.append(d);
+    }
+    el.append(head);
+    const info = document.createElement("div");
+    info.className = "seat-info";
+    if (bids[seat]) {
+      const b = document.createElement("span");
+      b.className = `bid-chip${bids[seat].type === "pass" ? " pass" : ""}`;
+      b.dataset.testid = `bid-${seat}`;
+      b.textContent = bidLabel(bids[seat]);
+      info.append(b);
+    }
+    if (v.phase === "play" || (v.tricks && v.tricks.length)) {
+      const t = document.createElement("span");
+      t.className = "tricks-chip";
+      t.textContent = `${won[seat]} ${won[seat] === 1 ? "trick" : "tricks"}`;
+      info.append(t);
+    }
+    if (v.out_seat === seat) {
+      const o = document.createElement("span");
+      o.className = "out-chip";
+      o.textContent = "sits out";
+      info.append(o);
+    }
+    el.append(info);
+    if (toAct && opts.thinking === seat) {
+      const th = document.createElement("div");
+      th.className = "thinking";
+      th.textContent = "thinking…";
+      el.append(th);
+    }
+    if (seat !== 0) {
+      const cards = document.createElement("div");
+      cards.className = "mini-hand";
+      const face = opts.faceUp?.[seat];
+      if (face) {
+        for (const c of face) cards.append(cardElement(c, { small: true }));
+        cards.setAttribute("aria-label", `${seatName(seat)}'s cards`);
+        cards.setAttribute("role", "group");
+      } else {
+        const n = v.hand_sizes?.[seat] ?? 0;
+        for (let i = 0; i < n; i++) cards.append(cardBack());
+        const count = document.createElement("span");
+        count.className = "visually-hidden";
+        count.textContent = `${n} cards`;
+        cards.append(count);
+      }
+      el.append(cards);
+    }
+  }
+}
+
+/** Text under the trick: whose turn it is. */
+export function renderTurn(text) {
+  $("turn").textContent = text;
+}
+
+/**
+ * The cards in the middle. trick = {seats, cards, winner?}. Cards that were not
+ * on the table before slide in from their seat when animMs > 0.
+ */
+export function renderTrick(trick, { animMs = 0, winner = null } = {}) {
+  const slots = document.querySelectorAll("#trick .slot");
+  const bySeat = {};
+  if (trick) trick.seats.forEach((s, i) => { bySeat[s] = trick.cards[i]; });
+  for (const slot of slots) {
+    const seat = Number(slot.dataset.slot);
+    const card = bySeat[seat];
+    const current = slot.firstElementChild?.dataset.card;
+    if (!card) { slot.replaceChildren(); continue; }
+    if (current !== card) {
+      const el = cardElement(card);
+      el.setAttribute("aria-label", `${seatName(seat)}: ${el.getAttribute("aria-label")}`);
+      if (animMs > 0) {
+        el.classList.add("enter", `from-${DIRS[seat]}`);
+        el.style.animationDuration = `${animMs}ms`;
+      }
+      slot.replaceChildren(el);
+    }
+    slot.firstElementChild.classList.toggle("winner", winner === seat);
+  }
+  document.getElementById("trick").classList.toggle("complete", winner != null);
+}
+
+/**
+ * The person's hand (or North's when the person plays it). legal: Set of card
+ * strings that may be played now (from the engine); onPlay(card) is called for those.
+ */
+export function renderHand(container, cards, legal, onPlay, { active = false, label = "Your cards" } = {}) {
+  const focused = document.activeElement?.closest?.(".hand") === container
+    ? document.activeElement.dataset.card : null;
+  container.replaceChildren();
+  container.setAttribute("aria-label", active ? `${label}: choose a card to play` : label);
+  container.classList.toggle("active", active);
+  const buttons = cards.map((card) => {
+    const b = cardElement(card, { button: true });
+    const ok = active && legal.has(card);
+    b.setAttribute("aria-disabled", ok ? "false" : "true");
+    b.classList.toggle("legal", ok);
+    b.tabIndex = -1;
+    b.addEventListener("click", () => {
+      if (b.getAttribute("aria-disabled") === "true") return;
+      onPlay(card);
+    });
+    container.append(b);
+    return b;
+  });
+  // Roving tab stop: the previously focused card, else the first legal card, else the first.
+  const start = buttons.find((b) => b.dataset.card === focused)
+    ?? buttons.find((b) => b.classList.contains("legal")) ?? buttons[0];
+  if (start) start.tabIndex = 0;
+  if (focused && start && active) start.focus({ preventScroll: true });
+  return buttons;
+}
+
+/** Arrow keys, Home and End move focus within a hand (roving tabindex). */
+export function installHandKeys(container) {
+  container.addEventListener("keydown", (e) => {
+    const cards = [...container.querySelectorAll(".card")];
+    const i = cards.indexOf(document.activeElement);
+    if (i < 0) return;
+    let j = null;
+    if (e.key === "ArrowRight" || e.key === "ArrowDown") j = (i + 1) % cards.length;
+    else if (e.key === "ArrowLeft" || e.key === "ArrowUp") j = (i - 1 + cards.length) % cards.length;
+    else if (e.key === "Home") j = 0;
+    else if (e.key === "End") j = cards.length - 1;
+    if (j == null) return;
+    e.preventDefault();
+    cards[i].tabIndex = -1;
+    cards[j].tabIndex = 0;
+    cards[j].focus();
+  });
+}

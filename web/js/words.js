@@ -1,0 +1,70 @@
+// Seats, teams and engine actions in plain words (for labels and the
+// aria-live announcements). Pure formatting: no rules.
+import { cardName, suitName, suitSymbol } from "./cards.js";
+
+export const SEAT_NAMES = ["South", "West", "North", "East"];
+export const SEAT_SHORT = ["S", "W", "N", "E"];
+export const TEAM_NAMES = ["North–South", "West–East"];
+export const TEAM_SHORT = ["Us", "Them"];
+
+export const seatName = (seat) => SEAT_NAMES[seat] ?? `Seat ${seat}`;
+export const teamOf = (seat) => seat % 2; // documented by the bridge: team 0 = seats 0 and 2
+
+/** Short label for a bid button or an auction entry: "8", "8 NT", "Kaiser", "Pass". */
+export function bidLabel(action) {
+  switch (action.type) {
+    case "pass": return "Pass";
+    case "bid": return `${action.points}${action.no_trump ? " NT" : ""}`;
+    case "kaiser": return "Kaiser";
+    case "redeal": return "Redeal";
+    case "keep": return "Keep";
+    case "trump": return action.suit == null ? "No trump" : `${suitSymbol(action.suit)} ${suitName(action.suit)}`;
+    case "play": return cardName(action.card);
+    default: return action.type;
+  }
+}
+
+/** Words for a bid, as spoken: "8 no trump", "pass". */
+export function bidWords(action) {
+  switch (action.type) {
+    case "pass": return "pass";
+    case "bid": return `${action.points}${action.no_trump ? " no trump" : ""}`;
+    case "kaiser": return "Kaiser";
+    default: return bidLabel(action);
+  }
+}
+
+/** Sentence for an action taken by a seat: "North bids 8 no trump". */
+export function describeAction(seat, action) {
+  const who = seatName(seat);
+  switch (action.type) {
+    case "pass": return `${who} passes`;
+    case "bid": return `${who} bids ${bidWords(action)}`;
+    case "kaiser": return `${who} bids Kaiser`;
+    case "trump": return action.suit == null ? `${who} chooses no trump` : `${who} names ${suitName(action.suit)} trump`;
+    case "play": return `${who} plays ${cardName(action.card)}`;
+    case "redeal": return `${who} asks for a redeal`;
+    case "keep": return `${who} keeps the hand`;
+    default: return `${who}: ${action.type}`;
+  }
+}
+
+/** Contract in words: "North 8 no trump", "East 7, trump hearts". */
+export function contractWords(contract) {
+  if (!contract) return "No contract";
+  const who = seatName(contract.seat);
+  if (contract.kaiser) {
+    const t = contract.trump ? `, trump ${suitName(contract.trump)}` : (contract.no_trump ? ", no trump" : "");
+    return `${who} Kaiser${t}`;
+  }
+  const pts = `${contract.points}${contract.no_trump ? " no trump" : ""}`;
+  const t = contract.no_trump ? "" : contract.trump ? `, trump ${suitName(contract.trump)}` : ", trump not named yet";
+  return `${who} ${pts}${t}`;
+}
+
+export const LEVEL_NAMES = {
+  random: "Random (plays any legal card)",
+  basic: "Basic",
+  strong: "Strong",
+  expert: "Expert",
+};
