@@ -1,0 +1,99 @@
+// Page-side client of the engine worker (../worker.js).
+//
+//   const engine = await startEngine({ onProgress: ({stage, state}) => ..., timeoutMs: 60000 });
+//   const state = await engine.call("new_game", { profile: "standard", seed: "abc" });
+//   const action = await engine.callWith({ timeCapMs: 800 }, "bot_action", state, "strong", "s1");
+//
+// A failed call rejects with an Error whose .type is the Python exception's class name
+// ("IllegalAction", "InvalidAction", ...) and .message its message. The worker survives errors.
+// Boot failure or timeout rejects startEngine() with a clear message; the UI can offer a retry
+// (call startEngine again).
+
+export class EngineError extends Error {
+  constructor(type, message) {
+    super(message);
+    this.name = "EngineError";
+    this.type = type;
+  }
+}
+
+export function startEngine({ onProgress, timeoutMs = 60000 } = {}) {
+  return new Promise((resolve, reject) => {
+    let worker;
+    try {
+      worker = new Worker(new URL("../worker.js", import.meta.url), { type: "module" });
+    } catch (err) {
+      reject(new EngineError("BootError", `The game engine could not be started: ${err.message || err}`));
+      return;
+    }
+    const pending = new Map();
+    let nextId = 1;
+    let booted = false;
+
+    const fail = (error) => {
+      clearTimeout(timer);
+      if (!booted) {
+        worker.terminate();
+        reject(error);
+      }
+    };
+    const timer = setTimeout(() => {
+      const secs = Math.round(timeoutMs / 1000);
+      fail(new EngineError(
+        "BootTimeout",
+        `The game engine did not start within ${secs} s. Check your connection and reload the page to try again.`,
+      ));
+    }, timeoutMs);
+
+    function request(fn, args, timeCapMs) {
+      return new Promise((res, rej) => {
+        const id = nextId++;
+        pending.set(id, { res, rej });
+        const msg = { id, fn, args };
+        if (Number.isFinite(timeCapMs)) msg.time_cap_ms = timeCapMs;
+        worker.postMessage(msg);
+      });
+    }
+
+    const engine = {
+      version: "",
+      call: (fn, ...args) => request(fn, args),
+      callWith: ({ timeCapMs } = {}, fn, ...args) => request(fn, args, timeCapMs),
+      terminate: () => {
+        worker.terminate();
+        for (const { rej } of pending.values()) rej(new EngineError("Terminated", "The engine was stopped."));
+        pending.clear();
+      },
+    };
+
+    worker.addEventListener("message", (event) => {
+      const msg = event.data || {};
+      if (msg.type === "progress") {
+        if (onProgress) {
+          try { onProgress({ stage: msg.stage, state: msg.state }); } catch (e) { console.error(e); }
+        }
+      } else if (msg.type === "ready") {
+        clearTimeout(timer);
+        booted = true;
+        engine.version = msg.version || "";
+        resolve(engine);
+      } else if (msg.type === "boot-error") {
+        fail(new EngineError("BootError", `The game engine failed to start: ${msg.message}`));
+      } else if (msg.id !== undefined && pending.has(msg.id)) {
+        const { res, rej } = pending.get(msg.id);
+        pending.delete(msg.id);
+        if (msg.error) rej(new EngineError(msg.error.type, msg.error.message));
+        else res(msg.result);
+      }
+    });
+    worker.addEventListener("error", (event) => {
+      const detail = (event && event.message) || "the worker script failed to load";
+      if (!booted) {
+        event.preventDefault?.();
+        fail(new EngineError("BootError", `The game engine failed to start: ${detail}`));
+      } else {
+        console.error("[engine] worker error:", detail);
+      }
+    });
+  });
+}
