@@ -56,7 +56,13 @@ async function boot() {
     const msg = e?.type === "TimeoutError" || /time/i.test(e?.message ?? "")
       ? `The game engine took too long to load (${e.message}). Check your connection and try again.`
       : `The game engine could not be loaded: ${e?.message ?? e}`;
-    $("boot-error-text").textContent = msg;
+    // A Python traceback is long: show its last line, keep the rest behind "Details".
+    const lines = msg.split(/\n/).map((l) => l.trim()).filter(Boolean);
+    const short = lines.length > 2 ? `${lines[0]} ${lines.at(-1)}` : msg;
+    $("boot-error-text").textContent = short;
+    const det = $("boot-error-details");
+    det.hidden = short === msg;
+    det.querySelector("pre").textContent = msg;
     $("boot-error").hidden = false;
     document.body.dataset.engine = "error";
     $("boot-retry").focus();

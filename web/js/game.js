@@ -108,6 +108,7 @@ export class Game {
     document.body.dataset.phase = v.phase;
     document.body.dataset.toAct = String(toAct);
     document.body.dataset.turn = humanTurn ? "human" : "bot";
+    document.body.dataset.moves = String(this.state?.actions?.length ?? 0);
     renderTurn(this.turnText(v, humanTurn, playable));
   }
 

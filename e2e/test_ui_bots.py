@@ -1,0 +1,33 @@
+"""Print (not assert) each bot level's time per decision inside Pyodide."""
+
+from __future__ import annotations
+
+from ui_helpers import open_app
+
+MEASURE = """
+async ([level, n]) => {
+  const e = window.kaiser.engine;
+  let state = await e.call('new_game', {profile: 'standard', seed: 'timing-' + level, dealer: 0});
+  const times = [];
+  for (let i = 0; i < n; i++) {
+    const s = await e.call('summary', state);
+    if (s.phase === 'game_over') break;
+    const t0 = performance.now();
+    const a = await e.call('bot_action', state, level, 'seed:' + i);
+    times.push(performance.now() - t0);
+    state = await e.call('apply', state, a);
+  }
+  times.sort((x, y) => x - y);
+  return {n: times.length, median: times[Math.floor(times.length / 2)], max: times[times.length - 1]};
+}
+"""
+
+
+def test_print_bot_decision_times(page, base_url_sub):
+    open_app(page, base_url_sub)
+    for level, n in (("random", 40), ("basic", 40), ("strong", 24), ("expert", 12)):
+        try:
+            r = page.evaluate(MEASURE, [level, n])
+            print(f"bot {level:7s}: {r['n']} decisions, median {r['median']:.1f} ms, slowest {r['max']:.1f} ms")
+        except Exception as exc:  # printed, not asserted
+            print(f"bot {level}: could not measure ({exc})")

@@ -1,0 +1,70 @@
+"""Whole hands: by mouse to the score sheet, and by keyboard alone."""
+
+from __future__ import annotations
+
+from ui_helpers import dialog_open, moves, open_app, play_hand, wait_turn
+
+
+def test_play_a_hand_by_mouse_to_the_score_sheet(page, base_url_sub):
+    open_app(page, base_url_sub)
+    live = []
+    play_hand(page)
+    assert dialog_open(page, "dlg-hand") or dialog_open(page, "dlg-over")
+    page.get_by_test_id("hand-score").click() if dialog_open(page, "dlg-hand") else page.get_by_test_id("over-score").click()
+    page.wait_for_selector("#dlg-score[open]")
+    rows = page.locator("#dlg-score [data-testid=sheet-row]")
+    assert rows.count() >= 1
+    summary = page.evaluate("async () => await window.kaiser.engine.call('summary', window.kaiser.game.state)")
+    last = summary["hands"][-1]
+    row = rows.nth(rows.count() - 1).inner_text()
+    assert str(last["scores"][0]) in row and str(last["scores"][1]) in row
+    assert page.get_by_test_id("sheet-total-0").inner_text() == str(summary["scores"][0])
+    assert page.get_by_test_id("sheet-total-1").inner_text() == str(summary["scores"][1])
+    note = page.get_by_test_id("sheet-note").inner_text()
+    assert str(last["target"]) in note and str(last["threshold"]) in note
+    # Plays and bids were announced.
+    live_text = page.get_by_test_id("live").inner_text()
+    assert " plays " in live_text or " bids " in live_text or "passes" in live_text or "Hand over" in live_text
+
+
+def _keyboard_step(page):
+    before = moves(page)
+    panel = page.locator("#action-panel")
+    if panel.is_visible() and panel.locator("button[data-action]").count():
+        kinds = panel.locator("button[data-action]").evaluate_all("bs => bs.map(b => JSON.parse(b.dataset.action).type)")
+        target = kinds.index("keep") if "keep" in kinds else kinds.index("bid") if "bid" in kinds else 0
+        # Tab from the hand until the wanted decision button has focus.
+        page.evaluate("() => document.activeElement && document.activeElement.blur()")
+        for _ in range(80):
+            page.keyboard.press("Tab")
+            idx = page.evaluate("() => [...document.querySelectorAll('#action-panel button[data-action]')].indexOf(document.activeElement)")
+            if idx == target:
+                break
+        else:
+            raise AssertionError("decision buttons not reachable by Tab")
+        page.keyboard.press("Enter")
+    else:
+        # Focus the hand by Tab from the page start, then arrows to a legal card.
+        page.evaluate("() => document.activeElement && document.activeElement.blur()")
+        page.keyboard.press("Tab")
+        for _ in range(60):
+            if page.evaluate("() => document.activeElement?.closest('#hand') != null"):
+                break
+            page.keyboard.press("Tab")
+        for _ in range(10):
+            if page.evaluate("() => document.activeElement?.getAttribute('aria-disabled') === 'false'"):
+                break
+            page.keyboard.press("ArrowRight")
+        assert page.evaluate("() => document.activeElement?.getAttribute('aria-disabled') === 'false'")
+        page.keyboard.press("Space")
+    wait_turn(page, before + 1)
+
+
+def test_play_a_hand_by_keyboard_alone(page, base_url_sub):
+    open_app(page, base_url_sub)
+    play_hand(page, step=_keyboard_step)
+    # Enter on the focused "Next hand" button continues.
+    if dialog_open(page, "dlg-hand"):
+        page.keyboard.press("Enter")
+        wait_turn(page)
+        assert not dialog_open(page, "dlg-hand")

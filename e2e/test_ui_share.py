@@ -1,0 +1,85 @@
+"""Share links: same deal in a new context, replay with moves, malformed links."""
+
+from __future__ import annotations
+
+from ui_helpers import dialog_open, engine_call, game_state, human_step_mouse, open_app, wait_turn
+from conftest import wait_engine_ready
+
+
+def _all_hands(page):
+    state = game_state(page)
+    return [engine_call(page, "view", state, s)["hand"] for s in range(4)]
+
+
+def _share(page, which: str) -> str:
+    page.get_by_test_id("btn-share").click()
+    page.wait_for_selector("#dlg-share[open]")
+    page.get_by_test_id(which).click()
+    page.wait_for_function("() => document.getElementById('share-url').value.includes('#g=')")
+    url = page.get_by_test_id("share-url").input_value()
+    page.keyboard.press("Escape")
+    return url
+
+
+def test_shared_url_deals_the_same_hands_in_a_new_context(browser, base_url_sub):
+    ctx1 = browser.new_context()
+    p1 = ctx1.new_page()
+    open_app(p1, base_url_sub)
+    hands = _all_hands(p1)
+    url = _share(p1, "share-deal")
+    assert url.startswith(base_url_sub) and "#g=" in url
+    ctx2 = browser.new_context()
+    p2 = ctx2.new_page()
+    open_app(p2, url)
+    assert _all_hands(p2) == hands
+    assert p2.locator("#hand button.card").evaluate_all("bs => bs.map(b => b.dataset.card)") == hands[0]
+    assert "#g=" not in p2.url  # a reload resumes the saved game
+    ctx1.close()
+    ctx2.close()
+
+
+def test_share_with_moves_offers_a_replay(browser, base_url_sub):
+    ctx1 = browser.new_context()
+    p1 = ctx1.new_page()
+    open_app(p1, base_url_sub)
+    for _ in range(6):
+        if dialog_open(p1, "dlg-hand"):
+            break
+        human_step_mouse(p1)
+    n = len(game_state(p1)["actions"])
+    url = _share(p1, "share-moves")
+    ctx2 = browser.new_context()
+    p2 = ctx2.new_page()
+    p2.goto(url)
+    wait_engine_ready(p2)
+    p2.wait_for_selector("[data-testid=replay-bar]:not([hidden])")
+    assert p2.get_by_test_id("replay-pos").inner_text().startswith(f"Move 0 of {n}")
+    p2.get_by_test_id("replay-forward").click()
+    p2.wait_for_function("() => document.getElementById('replay-pos').textContent.startsWith('Move 1 ')")
+    p2.get_by_test_id("replay-back").click()
+    p2.wait_for_function("() => document.getElementById('replay-pos').textContent.startsWith('Move 0 ')")
+    p2.get_by_test_id("replay-end").click()
+    p2.wait_for_function(f"() => document.getElementById('replay-pos').textContent.startsWith('Move {n} of {n}')")
+    p2.get_by_test_id("replay-takeover").click()
+    wait_turn(p2)
+    assert len(game_state(p2)["actions"]) == n
+    ctx1.close()
+    ctx2.close()
+
+
+def test_malformed_link_shows_the_engine_message(page, base_url_sub):
+    bad = "not-a-valid-code!!"
+    # The engine's own message for this code.
+    open_app(page, base_url_sub)
+    expected = page.evaluate(
+        "async (c) => { try { await window.kaiser.engine.call('decode_share', c); return null; } catch (e) { return e.message; } }",
+        bad,
+    )
+    assert expected
+    page.goto("about:blank")
+    page.goto(base_url_sub + "#g=" + bad)
+    wait_engine_ready(page)
+    wait_turn(page)
+    msg = page.get_by_test_id("link-error").inner_text()
+    assert expected in msg
+    assert page.locator("#hand button.card").count() == 8

@@ -1,0 +1,104 @@
+"""Helpers for the UI browser tests: fast settings, waiting for the person's turn, playing."""
+
+from __future__ import annotations
+
+import json
+
+from conftest import wait_engine_ready
+
+SETTINGS_KEY = "kaiser.settings.v1"
+GAME_KEY = "kaiser.game.v1"
+FAST = {"bots": {"1": "random", "2": "random", "3": "random"}, "speed": "off", "profile": "standard"}
+
+
+def preset_settings(context_or_page, settings: dict | None = None) -> None:
+    """Write UI settings into localStorage before any page script runs (every navigation)."""
+    value = json.dumps(settings or FAST)
+    context_or_page.add_init_script(
+        f"try {{ if (!sessionStorage.getItem('preset-done')) {{ localStorage.setItem({SETTINGS_KEY!r}, {json.dumps(value)}); sessionStorage.setItem('preset-done', '1'); }} }} catch (e) {{}}"
+    )
+
+
+def open_app(page, url: str, settings: dict | None = None) -> None:
+    preset_settings(page, settings)
+    page.goto(url)
+    wait_engine_ready(page)
+    wait_turn(page)
+
+
+# True when the person must act, or a hand-result / game-over dialog is open.
+_SETTLED = """
+(minMoves) => {
+  const b = document.body;
+  if (document.getElementById('dlg-hand').open || document.getElementById('dlg-over').open) return true;
+  if (b.dataset.mode === 'replay') return true;
+  return b.dataset.turn === 'human' && Number(b.dataset.moves || 0) >= minMoves;
+}
+"""
+
+
+def wait_turn(page, min_moves: int = 0, timeout: int = 60_000) -> None:
+    page.wait_for_function(_SETTLED, arg=min_moves, timeout=timeout)
+
+
+def moves(page) -> int:
+    return int(page.evaluate("() => Number(document.body.dataset.moves || 0)"))
+
+
+def dialog_open(page, dialog_id: str) -> bool:
+    return page.evaluate(f"() => document.getElementById({dialog_id!r}).open")
+
+
+def engine_call(page, fn: str, *args):
+    return page.evaluate(
+        "async ([fn, args]) => await window.kaiser.engine.call(fn, ...args)", [fn, list(args)]
+    )
+
+
+def game_state(page):
+    return page.evaluate("() => window.kaiser.game.state")
+
+
+def panel_actions(page) -> list[dict]:
+    return page.evaluate(
+        "() => [...document.querySelectorAll('#action-panel button[data-action]')].map(b => JSON.parse(b.dataset.action))"
+    )
+
+
+def legal_cards(page) -> list[str]:
+    return page.evaluate(
+        "() => [...document.querySelectorAll('#hand button.card[aria-disabled=\"false\"]')].map(b => b.dataset.card)"
+    )
+
+
+def choose_panel_action(page) -> None:
+    """Bid the lowest legal bid (so a contract happens), name the first trump, keep weak hands."""
+    acts = panel_actions(page)
+    kinds = [a["type"] for a in acts]
+    if "keep" in kinds:
+        pick = kinds.index("keep")
+    elif "bid" in kinds:
+        pick = kinds.index("bid")
+    else:
+        pick = 0
+    page.locator("#action-panel button[data-action]").nth(pick).click()
+
+
+def human_step_mouse(page) -> None:
+    before = moves(page)
+    if page.locator("#action-panel").is_visible() and panel_actions(page):
+        choose_panel_action(page)
+    else:
+        cards = legal_cards(page)
+        assert cards, "the person's turn but no playable card and no decision panel"
+        page.locator(f'#hand button[data-card="{cards[0]}"]').click()
+    wait_turn(page, before + 1)
+
+
+def play_hand(page, step=human_step_mouse, max_steps: int = 60) -> None:
+    """Act for the person until the hand-result (or game-over) dialog opens."""
+    for _ in range(max_steps):
+        if dialog_open(page, "dlg-hand") or dialog_open(page, "dlg-over"):
+            return
+        step(page)
+    raise AssertionError("the hand did not end")
