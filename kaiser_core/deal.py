@@ -1,0 +1,126 @@
+"""Seeded deals and deal codes.
+
+The shuffle is pinned here, not borrowed from ``random``, so a seed gives the same
+cards on CPython and in Pyodide, on every platform, in every future version.
+
+Algorithm (version 1), for deal number ``n`` (0, 1, 2, ... counting redeals and
+thrown-in hands) of a game with seed string ``seed``:
+
+1. A byte stream: SHA-256 of ``b"kaiser-deal-v1\\0" + utf8(seed) + b"\\0" + ascii(n) + b"\\0"
+   + block.to_bytes(4, "big")`` for block = 0, 1, 2, ..., concatenated; read as big-endian
+   unsigned 32-bit words.
+2. Fisher-Yates on the deck ``[0, 1, ..., 31]`` (card indices): for ``i`` from 31 down to 1,
+   draw words until one is below ``2**32 - 2**32 % (i + 1)``, take ``j = word % (i + 1)`` and swap
+   positions ``i`` and ``j``.
+3. Deal singly clockwise from the dealer's left: the card at position ``k`` goes to seat
+   ``(dealer + 1 + k) % 4``.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+
+from .cards import CARD_STRS, DECK, parse_card, sorted_hand
+from .errors import InvalidAction
+
+_PREFIX = b"kaiser-deal-v1\0"
+
+
+def _words(seed: str, n: int):
+    base = _PREFIX + seed.encode("utf-8") + b"\0" + str(n).encode("ascii") + b"\0"
+    block = 0
+    while True:
+        digest = hashlib.sha256(base + block.to_bytes(4, "big")).digest()
+        for k in range(0, 32, 4):
+            yield int.from_bytes(digest[k:k + 4], "big")
+        block += 1
+
+
+def shuffled_deck(seed: str, n: int) -> list[int]:
+    deck = list(range(32))
+    words = _words(seed, n)
+    for i in range(31, 0, -1):
+        size = i + 1
+        limit = (1 << 32) - (1 << 32) % size
+        word = next(words)
+        while word >= limit:
+            word = next(words)
+        j = word % size
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
+
+
+def seeded_deal(seed: str, n: int, dealer: int) -> tuple[int, int, int, int]:
+    """The four hands (masks, by seat) of deal ``n`` of the game seeded ``seed``."""
+    hands = [0, 0, 0, 0]
+    for k, card in enumerate(shuffled_deck(seed, n)):
+        hands[(dealer + 1 + k) % 4] |= 1 << card
+    return hands[0], hands[1], hands[2], hands[3]
+
+
+def encode_deal(hands: tuple[int, ...] | list[int]) -> str:
+    """The 11-character deal code: card i held by seat h(i) gives sum(h(i) << 2i), 8 bytes LE."""
+    number = 0
+    for seat, mask in enumerate(hands):
+        m = mask
+        while m:
+            low = m & -m
+            number |= seat << (2 * (low.bit_length() - 1))
+            m ^= low
+    return base64.urlsafe_b64encode(number.to_bytes(8, "little")).decode("ascii").rstrip("=")
+
+
+def decode_deal(code: object) -> tuple[int, int, int, int]:
+    if not isinstance(code, str) or len(code) != 11:
+        raise InvalidAction(f"a deal code is 11 characters of base64url, got {code!r}")
+    try:
+        raw = base64.urlsafe_b64decode(code + "=")
+    except (ValueError, TypeError):
+        raise InvalidAction(f"not a deal code (bad base64url): {code!r}") from None
+    if len(raw) != 8 or encode_deal_bytes(raw) != code:
+        raise InvalidAction(f"not a deal code (non-canonical): {code!r}")
+    number = int.from_bytes(raw, "little")
+    hands = [0, 0, 0, 0]
+    for card in range(32):
+        hands[(number >> (2 * card)) & 3] |= 1 << card
+    check_deal(hands)
+    return hands[0], hands[1], hands[2], hands[3]
+
+
+def encode_deal_bytes(raw: bytes) -> str:
+    return base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
+
+
+def check_deal(hands: list[int]) -> None:
+    for seat, mask in enumerate(hands):
+        if mask.bit_count() != 8:
+            raise InvalidAction(f"seat {seat} must hold 8 cards, this deal gives it {mask.bit_count()}")
+
+
+def parse_deal(deal: object) -> tuple[int, int, int, int]:
+    """A deal given as a code or as four lists of card strings, by seat."""
+    if isinstance(deal, str):
+        return decode_deal(deal)
+    if not isinstance(deal, list) or len(deal) != 4 or not all(isinstance(h, list) for h in deal):
+        raise InvalidAction("a deal is a deal code or four lists of card strings, one per seat")
+    hands = []
+    seen = 0
+    for seat, cards in enumerate(deal):
+        mask = 0
+        for text in cards:
+            card = parse_card(text)
+            if seen >> card & 1:
+                raise InvalidAction(f"card {CARD_STRS[card]} is dealt twice")
+            seen |= 1 << card
+            mask |= 1 << card
+        hands.append(mask)
+    check_deal(hands)
+    if seen != DECK:
+        raise InvalidAction("a deal must use the 32 cards once each")
+    return hands[0], hands[1], hands[2], hands[3]
+
+
+def deal_lists(hands: tuple[int, ...] | list[int]) -> list[list[str]]:
+    return [sorted_hand(m) for m in hands]
+

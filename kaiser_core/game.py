@@ -1,0 +1,362 @@
+"""The whole game as a mutable state machine over int actions: the engine's fast path.
+
+``Game.step`` trusts its caller (bots and replays feed it legal actions); ``Game.check``
+is the checked door that explains, in a player's words, why an action is refused. The
+JSON bridge (``api``) wraps both.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .actions import (BID_BASE, KAISER, KAISER_RANK, KEEP, PASS, REDEAL, TRUMP_BASE,
+                      TRUMP_NONE, bid_action, bid_no_trump, bid_points, bid_rank, describe)
+from .cards import (CARD_STRS, FIVE_OF_HEARTS_BIT, HONOURS, SUIT_MASK, SUIT_WORDS,
+                    THREE_OF_SPADES_BIT)
+from .deal import seeded_deal
+from .errors import IllegalAction
+from .rules import Rules
+from .scoring import Contract, beats, game_winner, raw_points, score_hand
+
+REDEAL_PHASE, BIDDING, TRUMP, PLAY, GAME_OVER = "redeal", "bidding", "trump", "play", "game_over"
+SEAT_NAMES = ("South", "West", "North", "East")
+
+
+def partner(seat: int) -> int:
+    return (seat + 2) & 3
+
+
+def team(seat: int) -> int:
+    return seat & 1
+
+
+@dataclass
+class Trick:
+    leader: int
+    seats: list[int]
+    cards: list[int]
+    winner: int
+
+
+@dataclass
+class HandRecord:
+    """One finished (or thrown-in) hand, as the score sheet shows it."""
+
+    dealer: int
+    deal: tuple[int, int, int, int]
+    auction: list[tuple[int, int]]
+    contract: Contract | None = None
+    trump: int = -1
+    tricks: list[Trick] = field(default_factory=list)
+    raw: tuple[int, int] = (0, 0)
+    delta: tuple[int, int] = (0, 0)
+    scores: tuple[int, int] = (0, 0)
+    made: bool | None = None
+    target: int = 52
+    threshold: int = 45
+
+
+class Game:
+    """A game of Kaiser from its rules, seed, first dealer and optional first deal."""
+
+    def __init__(self, rules: Rules, seed: str, dealer: int = 0,
+                 deal: tuple[int, int, int, int] | None = None,
+                 scores: tuple[int, int] = (0, 0)) -> None:
+        self.rules = rules
+        self.seed = seed
+        self.first_deal = deal
+        self.history: list[int] = []
+        self.records: list[HandRecord] = []
+        self.scores = [scores[0], scores[1]]
+        self.start_scores = (scores[0], scores[1])
+        self.first_dealer = dealer
+        self.dealer = dealer
+        self.deal_count = 0
+        self.no_trump_seen = False
+        self.winner: int | None = None
+        self._deal()
+
+    # ----- dealing and the weak-hand question -----
+
+    def _deal(self) -> None:
+        if self.deal_count == 0 and self.first_deal is not None:
+            dealt = self.first_deal
+        else:
+            dealt = seeded_deal(self.seed, self.deal_count, self.dealer)
+        self.deal_count += 1
+        self.dealt = dealt
+        self.hands = list(dealt)
+        self.auction: list[tuple[int, int]] = []
+        self.best_rank = 0
+        self.best_seat = -1
+        self.best_action = -1
+        self.passed = [False] * 4
+        self.contract: Contract | None = None
+        self.trump = -1
+        self.out_seat = -1
+        self.tricks: list[Trick] = []
+        self.trick_seats: list[int] = []
+        self.trick_cards: list[int] = []
+        self.trick_best = -1
+        self.trick_best_seat = -1
+        self.tricks_won = [0, 0]
+        self.five_team = -1
+        self.three_team = -1
+        order = [(self.dealer + k) & 3 for k in (1, 2, 3, 4)]
+        self.weak_queue: list[int] = []
+        if self.rules.weak_hand_redeal:
+            self.weak_queue = [s for s in order if not self.hands[s] & HONOURS]
+        if self.weak_queue:
+            self.phase = REDEAL_PHASE
+            self.to_act = self.weak_queue[0]
+        else:
+            self.phase = BIDDING
+            self.to_act = order[0]
+
+    def copy(self) -> Game:
+        """An independent copy; finished tricks and hand records are shared, never mutated."""
+        new = object.__new__(Game)
+        new.__dict__.update(self.__dict__)
+        for name in ("history", "records", "scores", "hands", "auction", "passed", "tricks",
+                     "trick_seats", "trick_cards", "tricks_won", "weak_queue"):
+            setattr(new, name, list(getattr(self, name)))
+        return new
+
+    @property
+    def target(self) -> int:
+        if self.no_trump_seen and self.rules.no_trump_target is not None:
+            return self.rules.no_trump_target
+        return self.rules.target
+
+    # ----- legality -----
+
+    def _forced(self, seat: int) -> bool:
+        return seat == self.dealer and self.best_seat < 0 and self.rules.all_pass != "throw_in"
+
+    def bid_actions(self, seat: int) -> list[int]:
+        """Legal auction actions for ``seat``: pass (unless forced), bids ascending, Kaiser."""
+        rules = self.rules
+        if self._forced(seat) and rules.all_pass == "dealer_bids_minimum":
+            return [bid_action(rules.minimum_bid, False), bid_action(rules.minimum_bid, True)]
+        out = [] if self._forced(seat) else [PASS]
+        lowest = self.best_rank if seat == self.dealer else self.best_rank + 1
+        lowest = max(lowest, 2 * rules.minimum_bid)
+        out.extend(BID_BASE + r - 10 for r in range(lowest, 26))
+        if rules.kaiser_bid and lowest <= KAISER_RANK:
+            out.append(KAISER)
+        return out
+
+    def play_mask(self) -> int:
+        hand = self.hands[self.to_act]
+        if self.trick_cards:
+            follow = hand & SUIT_MASK[self.trick_cards[0] >> 3]
+            if follow:
+                return follow
+        return hand
+
+    def legal(self) -> list[int]:
+        """Every legal action, in a stable order."""
+        phase = self.phase
+        if phase == PLAY:
+            mask = self.play_mask()
+            out = []
+            while mask:
+                low = mask & -mask
+                out.append(low.bit_length() - 1)
+                mask ^= low
+            return out
+        if phase == BIDDING:
+            return self.bid_actions(self.to_act)
+        if phase == TRUMP:
+            suits = [TRUMP_BASE + s for s in range(4)]
+            return suits + [TRUMP_NONE] if self.contract and self.contract.kaiser else suits
+        if phase == REDEAL_PHASE:
+            return [REDEAL, KEEP]
+        return []
+
+    def check(self, action: int) -> None:
+        """Raise ``IllegalAction`` saying why ``action`` is not allowed now."""
+        phase = self.phase
+        who = SEAT_NAMES[self.to_act]
+        if phase == GAME_OVER:
+            raise IllegalAction("the game is over")
+        if phase == PLAY:
+            if action >= 32:
+                raise IllegalAction(f"it is {who}'s turn to play a card, not to {describe(action)}")
+            hand = self.hands[self.to_act]
+            if not hand >> action & 1:
+                raise IllegalAction(f"{CARD_STRS[action]} is not in {who}'s hand")
+            if not self.play_mask() >> action & 1:
+                led = self.trick_cards[0] >> 3
+                raise IllegalAction(
+                    f"must follow suit: you hold {SUIT_WORDS[led][:-1].replace('diamond', 'a diamond').replace('club', 'a club').replace('heart', 'a heart').replace('spade', 'a spade')}")
+            return
+        if action in self.legal():
+            return
+        if phase == REDEAL_PHASE:
+            raise IllegalAction(f"{who} is asked about a weak hand first: redeal or keep")
+        if phase == TRUMP:
+            if action == TRUMP_NONE:
+                raise IllegalAction("no trump can only be named after a Kaiser bid; "
+                                    "a no-trump bid must say so in the auction")
+            raise IllegalAction(f"{who} won the auction and must name trump now")
+        if action < 32 or TRUMP_BASE <= action <= TRUMP_NONE or action in (REDEAL, KEEP):
+            raise IllegalAction(f"the auction is on: {who} must bid or pass")
+        if action == PASS:
+            raise IllegalAction(f"{who} is the dealer and must bid: everyone else passed")
+        if action == KAISER:
+            raise IllegalAction("the Kaiser bid is not allowed in these rules")
+        if self._forced(self.to_act):
+            raise IllegalAction(f"the dealer's forced bid is {self.rules.minimum_bid} or "
+                                f"{self.rules.minimum_bid} no trump")
+        if bid_points(action) < self.rules.minimum_bid:
+            raise IllegalAction(f"the minimum bid is {self.rules.minimum_bid}")
+        standing = describe(self.best_action)
+        if self.to_act == self.dealer:
+            raise IllegalAction(f"a bid must at least equal the standing bid of {standing}")
+        raise IllegalAction(f"a bid must outrank the standing bid of {standing}")
+
+    # ----- applying actions (trusted) -----
+
+    def step(self, action: int) -> None:
+        self.history.append(action)
+        if self.phase == PLAY:
+            self._play(action)
+        elif self.phase == BIDDING:
+            self._bid(action)
+        elif self.phase == TRUMP:
+            self._name_trump(action)
+        else:
+            self._weak_hand(action)
+
+    def _weak_hand(self, action: int) -> None:
+        if action == REDEAL:
+            self._deal()
+            return
+        self.weak_queue.pop(0)
+        if self.weak_queue:
+            self.to_act = self.weak_queue[0]
+        else:
+            self.phase = BIDDING
+            self.to_act = (self.dealer + 1) & 3
+
+    def _bid(self, action: int) -> None:
+        seat = self.to_act
+        self.auction.append((seat, action))
+        if action == PASS:
+            self.passed[seat] = True
+        else:
+            self.best_rank = bid_rank(action)
+            self.best_seat = seat
+            self.best_action = action
+        if self.rules.auction == "single":
+            if seat == self.dealer:
+                self._end_auction()
+            else:
+                self.to_act = (seat + 1) & 3
+            return
+        if action != PASS and self.best_rank >= 2 * 12 + 1:
+            self._end_auction()
+            return
+        active = [s for s in range(4) if not self.passed[s]]
+        if not active or (len(active) == 1 and self.best_seat == active[0]):
+            self._end_auction()
+            return
+        nxt = (seat + 1) & 3
+        while self.passed[nxt]:
+            nxt = (nxt + 1) & 3
+        self.to_act = nxt
+
+    def _end_auction(self) -> None:
+        if self.best_seat < 0:
+            self._finish_hand(thrown_in=True)
+            return
+        action = self.best_action
+        kaiser = action == KAISER
+        no_trump = not kaiser and bid_no_trump(action)
+        points = 8 if kaiser else bid_points(action)
+        self.contract = Contract(self.best_seat, points, no_trump, kaiser)
+        self.to_act = self.best_seat
+        if kaiser:
+            self.out_seat = partner(self.best_seat)
+            self.hands[self.out_seat] = 0
+        if no_trump:
+            self.no_trump_seen = True
+            self.phase = PLAY
+        else:
+            self.phase = TRUMP
+
+    def _name_trump(self, action: int) -> None:
+        if action == TRUMP_NONE:
+            self.no_trump_seen = True
+        else:
+            self.trump = action - TRUMP_BASE
+        self.phase = PLAY
+
+    def _play(self, card: int) -> None:
+        seat = self.to_act
+        self.hands[seat] ^= 1 << card
+        cards = self.trick_cards
+        cards.append(card)
+        self.trick_seats.append(seat)
+        if len(cards) == 1 or beats(card, self.trick_best, self.trump):
+            self.trick_best = card
+            self.trick_best_seat = seat
+        size = 3 if self.out_seat >= 0 else 4
+        if len(cards) < size:
+            nxt = (seat + 1) & 3
+            self.to_act = nxt if nxt != self.out_seat else (nxt + 1) & 3
+            return
+        winner = self.trick_best_seat
+        side = winner & 1
+        self.tricks_won[side] += 1
+        bits = 0
+        for c in cards:
+            bits |= 1 << c
+        if bits & FIVE_OF_HEARTS_BIT:
+            self.five_team = side
+        if bits & THREE_OF_SPADES_BIT:
+            self.three_team = side
+        self.tricks.append(Trick(self.trick_seats[0], self.trick_seats, cards, winner))
+        self.trick_cards = []
+        self.trick_seats = []
+        self.to_act = winner
+        if len(self.tricks) == 8:
+            self._finish_hand(thrown_in=False)
+
+    def raw(self) -> tuple[int, int]:
+        """Raw points each team has captured so far this hand."""
+        rule = self.rules.spade_three_needs_three_tricks
+        won = self.tricks_won
+        return (raw_points(won[0], self.five_team == 0, self.three_team == 0, rule),
+                raw_points(won[1], self.five_team == 1, self.three_team == 1, rule))
+
+    def _finish_hand(self, thrown_in: bool) -> None:
+        target = self.target
+        record = HandRecord(self.dealer, self.dealt, self.auction, target=target,
+                            threshold=self.rules.threshold(target))
+        if not thrown_in:
+            contract = self.contract
+            assert contract is not None
+            raw = self.raw()
+            before = (self.scores[0], self.scores[1])
+            result = score_hand(self.rules, contract, raw, (self.tricks_won[0], self.tricks_won[1]),
+                                before, target)
+            self.scores[0] += result.delta[0]
+            self.scores[1] += result.delta[1]
+            record.contract = contract
+            record.trump = self.trump
+            record.tricks = self.tricks
+            record.raw = raw
+            record.delta = result.delta
+            record.made = result.made
+            self.winner = game_winner(self.rules, self.scores, target, contract.seat & 1,
+                                      result.made)
+        record.scores = (self.scores[0], self.scores[1])
+        self.records.append(record)
+        if self.winner is not None:
+            self.phase = GAME_OVER
+            self.to_act = -1
+            return
+        self.dealer = (self.dealer + 1) & 3
+        self._deal()

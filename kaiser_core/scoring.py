@@ -1,0 +1,85 @@
+"""Raw points of a hand, the score it writes on the sheet, and who has won.
+
+Separate from the state machine so bots can score imagined hands with the very
+same rules the game uses.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .rules import Rules
+
+
+def beats(card: int, best: int, trump: int) -> bool:
+    """Does ``card`` take the trick from ``best`` (the card winning so far)?
+
+    ``best`` is always of the suit led or a trump, so: a higher card of the same suit
+    wins, and any trump wins over a non-trump. ``trump`` is -1 at no trump.
+    """
+    suit = card >> 3
+    if suit == best >> 3:
+        return card > best
+    return suit == trump
+
+
+def raw_points(tricks: int, five: bool, three: bool, spade_rule: bool = False) -> int:
+    """A team's raw points: tricks, +5 for the 5H, -3 for the 3S.
+
+    With ``spade_three_needs_three_tricks`` a team holding the 3S with one or two tricks
+    scores -3 for the hand, and the 5H counts only with at least three tricks.
+    """
+    if not spade_rule:
+        return tricks + 5 * five - 3 * three
+    if three and tricks < 3:
+        return -3
+    return tricks + (5 if five and tricks >= 3 else 0) - 3 * three
+
+
+class Contract(NamedTuple):
+    seat: int
+    points: int
+    no_trump: bool
+    kaiser: bool
+
+
+class HandScore(NamedTuple):
+    delta: tuple[int, int]
+    made: bool
+
+
+def score_hand(rules: Rules, contract: Contract, raw: tuple[int, int], tricks: tuple[int, int],
+               before: tuple[int, int], target: int) -> HandScore:
+    """What each team writes down for a played hand."""
+    bidders = contract.seat & 1
+    defenders = 1 - bidders
+    if contract.kaiser:
+        made = tricks[bidders] == 8
+        bid_delta = 40 if made else -40
+    else:
+        made = raw[bidders] >= contract.points
+        bid_delta = raw[bidders] if made else -contract.points
+        if contract.no_trump:
+            bid_delta *= 2
+    defend = raw[defenders]
+    if before[defenders] >= rules.threshold(target) and defend > 0:
+        defend = 0
+    delta = [0, 0]
+    delta[bidders] = bid_delta
+    delta[defenders] = defend
+    return HandScore((delta[0], delta[1]), made)
+
+
+def game_winner(rules: Rules, scores: tuple[int, int] | list[int], target: int,
+                bidders: int, made: bool) -> int | None:
+    """The winning team after a hand, or None while the game goes on."""
+    if rules.winners == "bidders_only":
+        return bidders if made and scores[bidders] >= target else None
+    crossed = [t for t in (0, 1) if scores[t] >= target]
+    if not crossed:
+        return None
+    if len(crossed) == 1:
+        return crossed[0]
+    if rules.both_cross == "bidding_team" or scores[0] == scores[1]:
+        return bidders
+    return 0 if scores[0] > scores[1] else 1
