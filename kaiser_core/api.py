@@ -364,3 +364,12 @@ def decode_share(text: object) -> State:
         return load({"version": VERSION, "config": config, "actions": moves})
     except IllegalAction as err:
         raise InvalidAction(f"this game link is damaged: {err}") from None
+
+
+# ----- bots -----
+
+def bot_action(state: State, level: str = "basic", seed: object = 0) -> Action:
+    """The action a bot of ``level`` takes for the seat to act, from that seat's view only."""
+    from . import bots
+
+    return act.encode(bots.choose(_game(state), level, seed))

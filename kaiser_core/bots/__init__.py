@@ -1,0 +1,41 @@
+"""Bots by level. Every choice is a pure function of the seat's view, the level and a seed.
+
+``choose(game, level, seed)`` is the one entry point; each level is a function
+``(observation, rng) -> action`` registered in ``LEVELS`` (``oracle`` alone receives the
+whole game, for evaluation only).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from ..errors import InvalidAction
+from ..game import GAME_OVER, Game
+from .observation import Observation, observe
+
+Policy = Callable[[Observation, random.Random], int]
+
+
+def random_policy(obs: Observation, rng: random.Random) -> int:
+    """A uniform legal action: a baseline and a test opponent."""
+    return obs.legal[rng.randrange(len(obs.legal))]
+
+
+LEVELS: dict[str, Policy] = {"random": random_policy}
+UI_LEVELS = ("random", "basic", "strong", "expert")
+
+
+def make_rng(seed: object) -> random.Random:
+    """A private generator from any JSON seed (string-seeded ``Random`` is stable across
+    platforms and Python versions: it hashes the text with SHA-512)."""
+    return random.Random(f"kaiser-bot:{seed}")
+
+
+def choose(game: Game, level: str, seed: object) -> int:
+    if game.phase == GAME_OVER:
+        raise InvalidAction("the game is over: there is nothing to choose")
+    policy = LEVELS.get(level)
+    if policy is None:
+        raise InvalidAction(f"unknown bot level {level!r}: choose one of {', '.join(LEVELS)}")
+    return policy(observe(game, game.to_act), make_rng(seed))
