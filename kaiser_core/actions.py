@@ -21,6 +21,8 @@ TRUMP_NONE = 40
 BID_BASE = 41
 """41 + 2 * (points - 5) + no_trump: bids 5 to 12 no."""
 MAX_ACTION = BID_BASE + 2 * 7 + 1
+MAX_BID_RANK = 2 * 12 + 1
+"""Rank of 12 no, the highest ordinary bid."""
 KAISER_RANK = 100
 """Bid rank of a Kaiser bid; an ordinary bid ranks 2 * points + no_trump."""
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .actions import (BID_BASE, KAISER, KAISER_RANK, KEEP, PASS, REDEAL, TRUMP_BASE,
-                      TRUMP_NONE, bid_action, bid_no_trump, bid_points, bid_rank, describe)
+from .actions import (BID_BASE, KAISER, KAISER_RANK, KEEP, MAX_BID_RANK, PASS, REDEAL,
+                      TRUMP_BASE, TRUMP_NONE, bid_action, bid_no_trump, bid_points, bid_rank, describe)
 from .cards import (CARD_STRS, FIVE_OF_HEARTS_BIT, HONOURS, SUIT_MASK, SUIT_WORDS,
                     THREE_OF_SPADES_BIT)
 from .deal import seeded_deal
@@ -20,6 +20,49 @@ from .scoring import Contract, beats, game_winner, raw_points, score_hand
 
 REDEAL_PHASE, BIDDING, TRUMP, PLAY, GAME_OVER = "redeal", "bidding", "trump", "play", "game_over"
 SEAT_NAMES = ("South", "West", "North", "East")
+
+
+def is_forced(rules: Rules, seat: int, dealer: int, best_seat: int) -> bool:
+    """Must the dealer bid? Only when nobody has bid and the rules forbid a throw-in."""
+    return seat == dealer and best_seat < 0 and rules.all_pass != "throw_in"
+
+
+def auction_options(rules: Rules, seat: int, dealer: int, best_rank: int,
+                    best_seat: int) -> list[int]:
+    """Legal auction actions for ``seat``: pass (unless forced), bids ascending, then Kaiser.
+
+    A bid must outrank the standing bid; the dealer alone may equal it.
+    """
+    forced = is_forced(rules, seat, dealer, best_seat)
+    if forced and rules.all_pass == "dealer_bids_minimum":
+        return [bid_action(rules.minimum_bid, False), bid_action(rules.minimum_bid, True)]
+    out = [] if forced else [PASS]
+    lowest = max(best_rank if seat == dealer else best_rank + 1, 2 * rules.minimum_bid)
+    out.extend(BID_BASE + r - 10 for r in range(lowest, MAX_BID_RANK + 1))
+    if rules.kaiser_bid and lowest <= KAISER_RANK:
+        out.append(KAISER)
+    return out
+
+
+def next_bidder(rules: Rules, seat: int, dealer: int, action: int, best_rank: int,
+                best_seat: int, passed: list[bool]) -> int:
+    """Who bids after ``seat`` took ``action`` (already counted in the other arguments);
+    -1 when the auction is over.
+
+    Single auction: one turn each, the dealer last. Continuing: passed players are out; it
+    ends when one bidder is left or at once on 12 no or a Kaiser bid.
+    """
+    if rules.auction == "single":
+        return -1 if seat == dealer else (seat + 1) & 3
+    if action != PASS and best_rank > MAX_BID_RANK - 1:
+        return -1
+    active = [s for s in range(4) if not passed[s]]
+    if not active or (len(active) == 1 and best_seat == active[0]):
+        return -1
+    nxt = (seat + 1) & 3
+    while passed[nxt]:
+        nxt = (nxt + 1) & 3
+    return nxt
 
 
 def partner(seat: int) -> int:
@@ -131,20 +174,10 @@ class Game:
     # ----- legality -----
 
     def _forced(self, seat: int) -> bool:
-        return seat == self.dealer and self.best_seat < 0 and self.rules.all_pass != "throw_in"
+        return is_forced(self.rules, seat, self.dealer, self.best_seat)
 
     def bid_actions(self, seat: int) -> list[int]:
-        """Legal auction actions for ``seat``: pass (unless forced), bids ascending, Kaiser."""
-        rules = self.rules
-        if self._forced(seat) and rules.all_pass == "dealer_bids_minimum":
-            return [bid_action(rules.minimum_bid, False), bid_action(rules.minimum_bid, True)]
-        out = [] if self._forced(seat) else [PASS]
-        lowest = self.best_rank if seat == self.dealer else self.best_rank + 1
-        lowest = max(lowest, 2 * rules.minimum_bid)
-        out.extend(BID_BASE + r - 10 for r in range(lowest, 26))
-        if rules.kaiser_bid and lowest <= KAISER_RANK:
-            out.append(KAISER)
-        return out
+        return auction_options(self.rules, seat, self.dealer, self.best_rank, self.best_seat)
 
     def play_mask(self) -> int:
         hand = self.hands[self.to_act]
@@ -206,7 +239,7 @@ class Game:
             raise IllegalAction(f"{who} is the dealer and must bid: everyone else passed")
         if action == KAISER:
             raise IllegalAction("the Kaiser bid is not allowed in these rules")
-        if self._forced(self.to_act):
+        if self._forced(self.to_act) and self.rules.all_pass == "dealer_bids_minimum":
             raise IllegalAction(f"the dealer's forced bid is {self.rules.minimum_bid} or "
                                 f"{self.rules.minimum_bid} no trump")
         if bid_points(action) < self.rules.minimum_bid:
@@ -249,23 +282,12 @@ class Game:
             self.best_rank = bid_rank(action)
             self.best_seat = seat
             self.best_action = action
-        if self.rules.auction == "single":
-            if seat == self.dealer:
-                self._end_auction()
-            else:
-                self.to_act = (seat + 1) & 3
-            return
-        if action != PASS and self.best_rank >= 2 * 12 + 1:
+        nxt = next_bidder(self.rules, seat, self.dealer, action, self.best_rank, self.best_seat,
+                          self.passed)
+        if nxt < 0:
             self._end_auction()
-            return
-        active = [s for s in range(4) if not self.passed[s]]
-        if not active or (len(active) == 1 and self.best_seat == active[0]):
-            self._end_auction()
-            return
-        nxt = (seat + 1) & 3
-        while self.passed[nxt]:
-            nxt = (nxt + 1) & 3
-        self.to_act = nxt
+        else:
+            self.to_act = nxt
 
     def _end_auction(self) -> None:
         if self.best_seat < 0:
