@@ -1,0 +1,126 @@
+"""``python -m kaiser_core``: play in the terminal, simulate bot games, benchmark, match bots."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable
+from typing import Any
+
+from . import api
+from .errors import KaiserError
+from .game import SEAT_NAMES
+from .rules import PROFILES
+
+
+def _describe(action: dict[str, Any]) -> str:
+    kind = action["type"]
+    if kind == "bid":
+        return f"bid {action['points']}{' no trump' if action['no_trump'] else ''}"
+    if kind == "play":
+        return action["card"]
+    if kind == "trump":
+        return f"trump {action['suit'] or 'none (no trump)'}"
+    return kind
+
+
+def _parse_typed(text: str, legal: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """A typed command to an action: '5h', 'pass', '8', '8 no', 'kaiser', 'trump h', 'redeal'."""
+    words = text.strip().lower().replace("no trump", "no").split()
+    if not words:
+        return None
+    if words[0] in ("pass", "redeal", "keep", "kaiser"):
+        return {"type": words[0]}
+    if words[0].isdigit() and legal and legal[-1]["type"] in ("bid", "kaiser", "pass"):
+        return {"type": "bid", "points": int(words[0]), "no_trump": words[1:2] == ["no"]}
+    if words[0] == "trump":
+        suit = words[1].upper() if len(words) > 1 else None
+        return {"type": "trump", "suit": None if suit in (None, "NONE", "NO") else suit}
+    if legal and legal[0]["type"] == "trump" and len(words[0]) == 1:
+        return {"type": "trump", "suit": words[0].upper()}
+    return {"type": "play", "card": words[0]}
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    """A game at the terminal: you are South (seat 0), three bots play the other seats."""
+    state = api.new_game({"profile": args.profile, "seed": args.seed})
+    print(f"Kaiser, {args.profile} rules. You are South; North is your partner. "
+          "Type a card (QH), 'pass', a bid ('8', '8 no', 'kaiser'), a trump suit (h), "
+          "'redeal' or 'keep'. Ctrl-D quits.")
+    shown = 0
+    while state["phase"] != "game_over":
+        summary = api.summary(state)
+        for record in summary["hands"][shown:]:
+            print(f"-- hand over: raw {record['raw']}, delta {record['delta']}, "
+                  f"scores {record['scores']}")
+        shown = len(summary["hands"])
+        seat = state["to_act"]
+        if seat != 0:
+            action = api.bot_action(state, args.level, f"{args.seed}:{len(state['actions'])}")
+            print(f"{SEAT_NAMES[seat]}: {_describe(action)}")
+            state = api.apply(state, action)
+            continue
+        view = api.view(state, 0)
+        print(f"\nScores {view['scores']} (target {view['target']}). Contract: {view['contract']}")
+        print(f"Trick so far: {view['trick']['cards']}   Your hand: {' '.join(view['hand'])}")
+        print("Legal: " + ", ".join(_describe(a) for a in view["legal"]))
+        try:
+            typed = input("> ")
+        except EOFError:
+            print()
+            return 0
+        action = _parse_typed(typed, view["legal"])
+        if action is None:
+            continue
+        try:
+            state = api.apply(state, action)
+        except KaiserError as err:
+            print(f"Not allowed: {err}")
+    print(f"Game over: team {state['winner']} wins with scores {state['scores']}.")
+    return 0
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    from . import bench
+
+    results = []
+    if args.what in ("all", "engine"):
+        results.append(bench.bench_internal(args.profile, args.seconds))
+        results.append(bench.bench_bridge(args.profile, args.seconds))
+    if args.what in ("all", "dds"):
+        from .bots import dds
+
+        results.append(dds.bench_dds(args.deals))
+    for result in results:
+        print(json.dumps(result) if args.json else
+              "  ".join(f"{k}={v:.1f}" if isinstance(v, float) else f"{k}={v}"
+                        for k, v in result.items()))
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m kaiser_core", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+    commands: dict[str, Callable[[argparse.Namespace], int]] = {}
+
+    play = sub.add_parser("play", help="play a game in the terminal against three bots")
+    play.add_argument("--profile", choices=list(PROFILES), default="standard")
+    play.add_argument("--seed", default="terminal")
+    play.add_argument("--level", default="basic")
+    commands["play"] = cmd_play
+
+    bench = sub.add_parser("bench", help="engine speed on one core")
+    bench.add_argument("what", nargs="?", choices=["all", "engine", "dds"], default="engine")
+    bench.add_argument("--profile", choices=list(PROFILES), default="prairie")
+    bench.add_argument("--seconds", type=float, default=3.0)
+    bench.add_argument("--deals", type=int, default=30, help="deals for the solver benchmark")
+    bench.add_argument("--json", action="store_true")
+    commands["bench"] = cmd_bench
+
+    args = parser.parse_args(argv)
+    try:
+        return commands[args.command](args)
+    except KaiserError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
