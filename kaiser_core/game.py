@@ -311,6 +311,8 @@ class Game:
     def _name_trump(self, action: int) -> None:
         if action == TRUMP_NONE:
             self.no_trump_seen = True
+            assert self.contract is not None
+            self.contract = self.contract._replace(no_trump=True)
         else:
             self.trump = action - TRUMP_BASE
         self.phase = PLAY

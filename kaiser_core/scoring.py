@@ -37,6 +37,9 @@ def raw_points(tricks: int, five: bool, three: bool, spade_rule: bool = False) -
 
 
 class Contract(NamedTuple):
+    """The winning bid. A Kaiser bid is recorded as 8 points (all eight tricks, scored
+    +/-40) and gets ``no_trump`` once its bidder names no trump."""
+
     seat: int
     points: int
     no_trump: bool
