@@ -5,8 +5,10 @@ Plain JSON-safe values in and out. A state is ``{"version": 1, "config": ..., "a
 action list, and ``load`` replays them. Functions never mutate their arguments.
 
 Replaying a long game for every call would make each call cost O(game length), so the
-``Game`` behind each state this module hands out is kept in a small cache keyed by the state
-object itself; a state that comes back from JSON (a new object) is simply replayed.
+``Game`` behind each state this module hands out is remembered: by the state object itself
+(Python callers), and by content for a state that comes back through JSON (the browser's
+worker), where the longest remembered prefix of its action list is copied and only the rest
+is replayed and checked. Cached games are never mutated.
 """
 
 from __future__ import annotations
@@ -29,6 +31,8 @@ VERSION = 1
 _CONFIG_KEYS = {"profile", "options", "seed", "dealer", "deal", "scores"}
 _CACHE_SIZE = 64
 _cache: OrderedDict[int, tuple[dict[str, Any], int, Game]] = OrderedDict()
+_RECENT_SIZE = 16
+_recent: list[tuple[str, list[Any], Game]] = []
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -72,15 +76,15 @@ def _normalise_config(config: object) -> tuple[dict[str, Any], Game]:
     return norm, game
 
 
-def _replay(game: Game, moves: object) -> Game:
-    if not isinstance(moves, list):
-        raise InvalidAction("a state's actions must be a list")
-    for index, obj in enumerate(moves):
+def _replay(game: Game, moves: list[Any], start: int = 0) -> Game:
+    """Check and apply ``moves[start:]``; a move the rules refuse makes the state corrupt."""
+    for index in range(start, len(moves)):
+        obj = moves[index]
         try:
             action = act.decode(obj)
             game.check(action)
         except (InvalidAction, IllegalAction) as err:
-            raise type(err)(f"action {index + 1} of the saved game ({obj!r}): {err}") from None
+            raise InvalidAction(f"action {index + 1} of the saved game ({obj!r}): {err}") from None
         game.step(action)
     return game
 
@@ -98,14 +102,33 @@ def _game(state: object) -> Game:
     return _load_game(state)
 
 
+def _config_key(config: object) -> str:
+    try:
+        return json.dumps(config, sort_keys=True)
+    except (TypeError, ValueError):
+        raise InvalidAction("a game config must be plain JSON") from None
+
+
 def _load_game(state: dict[str, Any]) -> Game:
     version = state.get("version")
     if version != VERSION:
         raise InvalidAction(f"unsupported state version {version!r} (this engine reads version {VERSION})")
     if "config" not in state or "actions" not in state:
         raise InvalidAction("a state needs its config and its actions")
-    _, game = _normalise_config(state["config"])
-    return _replay(game, state["actions"])
+    moves = state["actions"]
+    if not isinstance(moves, list):
+        raise InvalidAction("a state's actions must be a list")
+    key = _config_key(state["config"])
+    best: tuple[int, Game] | None = None
+    for cached_key, cached_moves, cached_game in _recent:
+        n = len(cached_moves)
+        if (cached_key == key and n <= len(moves) and (best is None or n > best[0])
+                and moves[:n] == cached_moves):
+            best = (n, cached_game)
+    if best is None:
+        _, game = _normalise_config(state["config"])
+        return _replay(game, moves)
+    return _replay(best[1].copy(), moves, best[0])
 
 
 def _state(config: dict[str, Any], moves: list[Action], game: Game) -> State:
@@ -122,6 +145,9 @@ def _state(config: dict[str, Any], moves: list[Action], game: Game) -> State:
     _cache[id(state)] = (state, len(moves), game)
     if len(_cache) > _CACHE_SIZE:
         _cache.popitem(last=False)
+    _recent.append((_config_key(config), list(moves), game))
+    if len(_recent) > _RECENT_SIZE:
+        del _recent[0]
     return state
 
 
