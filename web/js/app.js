@@ -77,6 +77,9 @@ async function boot() {
   } catch (e) {
     banner(`Could not start a game: ${e.message ?? e}`, { kind: "error", testid: "error-banner" });
   }
+  // Hints only when this engine has them (the worker answers LookupError otherwise).
+  app.engine.call("hint").then(() => true, (e) => e.type !== "LookupError" && e.type !== "UnknownFunction")
+    .then((has) => { app.hasHint = has; $("btn-hint").hidden = !has; });
   document.body.dataset.engine = "ready";
   try {
     registerServiceWorker((reload) => {
@@ -258,7 +261,6 @@ function wire() {
   $("btn-score").addEventListener("click", showScore);
   $("btn-last").addEventListener("click", showLastTrick);
   $("btn-hint").addEventListener("click", showHint);
-  $("btn-hint").hidden = false;
   $("btn-share").addEventListener("click", () => {
     $("share-url").value = "";
     $("share-status").textContent = "";

@@ -174,7 +174,7 @@ export class Game {
         const level = this.settings.bots[seat] ?? "basic";
         const seed = `${this.state.config?.seed ?? "s"}:${this.state.actions?.length ?? 0}`;
         const t0 = performance.now();
-        const action = await this.call("bot_action", this.state, level, seed);
+        const action = await this.botAction(level, seed);
         const spent = performance.now() - t0;
         (this.botTimes[level] ??= []).push(spent);
         const rest = this.speed().think - spent;
@@ -187,6 +187,20 @@ export class Game {
       if (gen !== this.gen) return;
       this.thinking = null;
       this.error(e);
+    }
+  }
+
+  /** A bot's choice from the engine; a level this engine lacks falls back to random, once told. */
+  async botAction(level, seed) {
+    try {
+      return await this.call("bot_action", this.state, level, seed);
+    } catch (e) {
+      if (e.type !== "InvalidAction" || level === "random" || !/level/i.test(e.message)) throw e;
+      if (!this.warnedLevels?.has(level)) {
+        (this.warnedLevels ??= new Set()).add(level);
+        banner(`The ${level} bot is not available in this version (${e.message}); random plays instead.`, { testid: "bot-banner" });
+      }
+      return this.call("bot_action", this.state, "random", seed);
     }
   }
 

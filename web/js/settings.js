@@ -32,56 +32,70 @@ function el(tag, attrs = {}, ...kids) {
 
 const label = (s) => s.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
 
-/** Allowed values of an option, whatever the schema calls them. */
-function choicesOf(opt) {
-  return opt.values ?? opt.choices ?? opt.allowed ?? opt.enum ?? null;
-}
+/*
+ * options_schema() entries: {name, type, allowed, help, profiles: {profile: default}}.
+ * type "bool"; "choice" (allowed = the values); "int" (allowed = [min, max]);
+ * "int_or_<word>" (a number in allowed, or the word: "int_or_bid_out" -> "bid_out",
+ * "int_or_null" -> null). Unknown types fall back to a text field holding JSON.
+ */
 function helpOf(opt) {
-  return opt.help ?? opt.description ?? opt.doc ?? "";
-}
-function isBool(opt, value) {
-  return opt.type === "bool" || opt.type === "boolean" || typeof value === "boolean";
+  return opt.help ?? opt.description ?? "";
 }
 function valueText(v) {
   if (v === true) return "on";
   if (v === false) return "off";
   if (v == null) return "none";
-  return String(v);
+  return String(v).replace(/_/g, " ");
+}
+function specialOf(type) {
+  const m = /^int_or_(\w+)$/.exec(type ?? "");
+  if (!m) return undefined;
+  return m[1] === "null" || m[1] === "none" ? null : m[1];
 }
 
 /** Default value of an option under a profile. */
 export function profileDefault(profiles, schemaOpt, profile) {
   const p = profiles[profile]?.options ?? {};
   if (schemaOpt.name in p) return p[schemaOpt.name];
-  const d = schemaOpt.defaults ?? schemaOpt.default;
-  if (d && typeof d === "object" && !Array.isArray(d) && profile in d) return d[profile];
-  return d;
+  return schemaOpt.profiles?.[profile] ?? schemaOpt.default ?? null;
 }
 
 function optionControl(opt, value, id) {
-  const choices = choicesOf(opt);
-  if (isBool(opt, value)) {
+  const t = opt.type;
+  const range = Array.isArray(opt.allowed) && opt.allowed.length === 2 && opt.allowed.every(Number.isInteger) ? opt.allowed : [null, null];
+  if (t === "bool" || typeof value === "boolean") {
     return el("input", { type: "checkbox", id, name: opt.name, checked: !!value, "data-kind": "bool" });
   }
-  if (Array.isArray(choices)) {
-    const s = el("select", { id, name: opt.name, "data-kind": "choice" });
-    choices.forEach((c, i) => {
-      const o = el("option", { value: String(i) }, valueText(c));
-      if (JSON.stringify(c) === JSON.stringify(value)) o.selected = true;
-      s.append(o);
+  if (t === "choice" && Array.isArray(opt.allowed)) {
+    const sel = el("select", { id, name: opt.name, "data-kind": "choice" });
+    opt.allowed.forEach((c, i) => {
+      sel.append(el("option", { value: String(i), selected: JSON.stringify(c) === JSON.stringify(value) }, valueText(c)));
     });
-    s._choices = choices;
-    return s;
+    sel._choices = opt.allowed;
+    return sel;
   }
-  const isInt = opt.type === "int" || opt.type === "integer" || Number.isInteger(value);
-  if (isInt) {
-    return el("input", {
-      type: "number", id, name: opt.name, "data-kind": "int", inputmode: "numeric",
-      min: opt.min ?? opt.minimum ?? opt.range?.[0], max: opt.max ?? opt.maximum ?? opt.range?.[1],
-      value: value ?? "",
-    });
+  const special = specialOf(t);
+  const num = el("input", { type: "number", id, name: opt.name, inputmode: "numeric", min: range[0], max: range[1], step: 1 });
+  if (special === undefined) {
+    num.dataset.kind = "int";
+    num.value = value ?? "";
+    return num;
   }
-  return el("input", { type: "text", id, name: opt.name, "data-kind": "text", value: value ?? "" });
+  // A number, or the special word (bid-out point / none): a switch plus the number.
+  const isSpecial = value === special;
+  const word = special === null ? "none" : valueText(special);
+  const sw = el("select", { id: `${id}-mode`, "aria-label": `${opt.name.replace(/_/g, " ")}: number or ${word}` },
+    el("option", { value: "num", selected: !isSpecial }, "number"),
+    el("option", { value: "special", selected: isSpecial }, word));
+  num.setAttribute("aria-label", `${opt.name.replace(/_/g, " ")}: number`);
+  num.value = isSpecial ? "" : value;
+  num.disabled = isSpecial;
+  sw.addEventListener("change", () => { num.disabled = sw.value === "special"; });
+  const box = el("span", { class: "compound", "data-kind": "compound", name: opt.name }, sw, num);
+  box.name = opt.name;
+  box._read = () => (sw.value === "special" ? special : Number(num.value));
+  box.focus = () => sw.focus();
+  return box;
 }
 
 function readControl(c) {
@@ -89,6 +103,7 @@ function readControl(c) {
     case "bool": return c.checked;
     case "choice": return c._choices[Number(c.value)];
     case "int": return c.value === "" ? null : Number(c.value);
+    case "compound": return c._read();
     default: return c.value;
   }
 }
@@ -122,9 +137,9 @@ export function renderSettings(body, { profiles, schema, settings }) {
       ctl.dataset.testid = `option-${opt.name}`;
       ctl.dataset.default = JSON.stringify(def ?? null);
       const helpId = `${id}-help`;
-      ctl.setAttribute("aria-describedby", helpId);
+      for (const c of ctl.dataset.kind === "compound" ? ctl.children : [ctl]) c.setAttribute("aria-describedby", helpId);
       const row = el("div", { class: `opt ${ctl.dataset.kind}` },
-        el("label", { for: id }, opt.label ?? label(opt.name)), ctl,
+        el("label", { for: ctl.dataset.kind === "compound" ? `${id}-mode` : id }, opt.label ?? label(opt.name)), ctl,
         el("p", { class: "help", id: helpId }, helpOf(opt), el("span", { class: "def" }, ` (${profile}: ${valueText(def)})`)));
       optsBox.append(row);
     }
@@ -162,7 +177,8 @@ export function renderSettings(body, { profiles, schema, settings }) {
       const options = {};
       for (const c of optsBox.querySelectorAll("[data-kind]")) {
         const v = readControl(c);
-        if (JSON.stringify(v) !== c.dataset.default) options[c.name] = v;
+        const name = c.name ?? c.getAttribute("name");
+        if (JSON.stringify(v) !== c.dataset.default) options[name] = v;
       }
       const bots = {};
       for (const seat of [1, 2, 3]) bots[seat] = body.querySelector(`#bot-${seat}`).value;
