@@ -284,9 +284,18 @@ def make_handler(directory: Path):
     return Handler
 
 
+class QuietServer(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        if isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            return  # the browser closed the connection mid-download
+        super().handle_error(request, client_address)
+
+
 def serve(port: int) -> None:
     build()
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), make_handler(DIST))
+    server = QuietServer(("127.0.0.1", port), make_handler(DIST))
     log(f"serving dist/ at http://127.0.0.1:{server.server_address[1]}/ (Ctrl-C to stop)")
     try:
         server.serve_forever()
