@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from ..errors import InvalidAction
 from ..game import GAME_OVER, Game
+from .basic import basic_policy
 from .observation import Observation, observe
 
 Policy = Callable[[Observation, random.Random], int]
@@ -22,7 +23,7 @@ def random_policy(obs: Observation, rng: random.Random) -> int:
     return obs.legal[rng.randrange(len(obs.legal))]
 
 
-LEVELS: dict[str, Policy] = {"random": random_policy}
+LEVELS: dict[str, Policy] = {"random": random_policy, "basic": basic_policy}
 UI_LEVELS = ("random", "basic", "strong", "expert")
 
 

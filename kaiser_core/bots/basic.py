@@ -1,0 +1,425 @@
+"""The ``basic`` level: how a sound club player bids and plays, from the seat's view only.
+
+Bidding turns the hand into an expected raw score for the team (own tricks, a share of the
+rest for partner, the chances of capturing the 5H and 3S) for each trump suit and for no trump,
+then bids when that estimate clears the bid by a margin that follows the score: a team that
+gains nothing by defending bids more eagerly, and so does a team trying to stop opponents near
+the target. Play follows counting rules a club player uses: known masters, shown voids, feed
+the 5H to a partner sure to win, dump the 3S on opponents' tricks, win cheaply, never overtake
+a partner who is winning safely.
+
+Everything is derived from the ``Observation``; no search, so one decision costs well under
+a millisecond.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from ..actions import (BID_BASE, KAISER, PASS, REDEAL, TRUMP_BASE, TRUMP_NONE, bid_no_trump,
+                       bid_points, bid_rank)
+from ..cards import (FIVE_OF_HEARTS, FIVE_OF_HEARTS_BIT, HEARTS, SPADES, SUIT_MASK,
+                     THREE_OF_SPADES, THREE_OF_SPADES_BIT)
+from ..game import BIDDING, PLAY, REDEAL_PHASE, TRUMP, partner, team
+from ..scoring import beats
+from .observation import Observation
+
+NO_TRUMP = -1
+SPREAD = 2.2
+"""Standard deviation of a team's raw points around the bidding estimate (self-play)."""
+
+
+# ----- hand evaluation -----
+
+def _suit_bits(hand: int, suit: int) -> int:
+    return (hand >> (8 * suit)) & 0xFF
+
+
+def _honour_tricks(bits: int, trump_suit: bool, ruffable: bool) -> float:
+    """Expected tricks from the top cards of one suit: a card with ``h`` unseen higher cards
+    wins when it is guarded by at least ``h`` smaller ones, and in a side suit of a trump
+    contract only the first three rounds stand up before someone ruffs."""
+    length = bits.bit_count()
+    value = 0.0
+    above = 0
+    played_before = 0
+    for rank in range(7, -1, -1):
+        if bits >> rank & 1:
+            missing = 7 - rank - above
+            guard = length - played_before - 1
+            if missing == 0:
+                worth = 0.5 if ruffable and played_before >= 3 else 1.0
+            elif missing == 1:
+                worth = (0.75 if trump_suit else 0.5) if guard >= 1 else 0.2
+            elif missing == 2:
+                worth = (0.45 if trump_suit else 0.2) if guard >= 2 else 0.05
+            else:
+                worth = 0.0
+            value += worth
+            above += 1
+            played_before += 1
+    return value
+
+
+def own_tricks(hand: int, trump: int) -> float:
+    """Tricks this hand should take by itself with ``trump`` (``NO_TRUMP`` for no trump)."""
+    total = 0.0
+    trumps = _suit_bits(hand, trump).bit_count() if trump >= 0 else 0
+    ruffers = max(0, trumps - 2)
+    for suit in range(4):
+        bits = _suit_bits(hand, suit)
+        length = bits.bit_count()
+        if suit == trump:
+            total += _honour_tricks(bits, True, False) + 0.85 * max(0, length - 3)
+            continue
+        total += _honour_tricks(bits, False, trump >= 0)
+        if trump < 0 and length >= 5 and bits >> 6 == 3:
+            total += 0.7 * (length - 4)
+        elif trump >= 0 and ruffers and length <= 1:
+            bonus = min(ruffers, 2 - length) * 0.7
+            total += bonus
+            ruffers -= 2 - length
+    return min(total, 8.0)
+
+
+def team_estimate(hand: int, trump: int, partner_share: float) -> float:
+    """Expected raw points of our team if we declare with ``trump``."""
+    mine = own_tricks(hand, trump)
+    tricks = mine + (8.0 - mine) * partner_share
+    strength = tricks / 8.0
+    if hand & FIVE_OF_HEARTS_BIT:
+        hearts = _suit_bits(hand, HEARTS)
+        if trump == HEARTS:
+            five = 0.8
+        elif hearts.bit_count() >= 3 or hearts >> 6:
+            five = 0.7
+        elif hearts.bit_count() == 2:
+            five = 0.55
+        else:
+            five = 0.45
+    else:
+        five = 0.1 + 0.5 * strength
+    if hand & THREE_OF_SPADES_BIT:
+        three = 0.5 if trump == SPADES else 0.3
+    else:
+        three = 0.05 + 0.45 * strength
+    return tricks + 5.0 * five - 3.0 * three
+
+
+def bid_value(mu: float, points: int, no_trump: bool) -> float:
+    """Expected score of the bidding team for a contract of ``points`` (normal model)."""
+    z = (points - 0.5 - mu) / SPREAD
+    p = 0.5 * math.erfc(z / math.sqrt(2.0))
+    made = mu * p + SPREAD * math.exp(-0.5 * z * z) / math.sqrt(2.0 * math.pi)
+    value = made - (1.0 - p) * points
+    return 2.0 * value if no_trump else value
+
+
+def _sure_kaiser(hand: int, trump: int) -> bool:
+    """Eight certain tricks alone: every side suit solid from the ace, and at trumps enough
+    top trumps to draw the (at most ``8 - length``) trumps the opponents can hold."""
+    for suit in range(4):
+        bits = _suit_bits(hand, suit)
+        length = bits.bit_count()
+        if not length:
+            continue
+        top = 0
+        for rank in range(7, -1, -1):
+            if not bits >> rank & 1:
+                break
+            top += 1
+        if suit == trump:
+            if top < min(length, 8 - length):
+                return False
+        elif top < length:
+            return False
+    return True
+
+
+# ----- bidding -----
+
+def _partner_share(obs: Observation) -> float:
+    """Partner's share of the tricks we cannot take alone, read from partner's call (and the
+    opponents' bids, which say the strength is over there)."""
+    share = 0.32
+    mate = partner(obs.seat)
+    for seat, action in obs.auction:
+        if seat == mate:
+            share += 0.1 if action != PASS else -0.05
+        elif action != PASS:
+            share -= 0.03
+    return min(max(share, 0.2), 0.45)
+
+
+def _margin(obs: Observation) -> float:
+    """How far the estimate must clear a bid before we take it on, from the score."""
+    us = team(obs.seat)
+    them = 1 - us
+    margin = 0.6
+    if obs.scores[us] >= obs.threshold:
+        margin -= 0.8
+    if obs.target - obs.scores[them] <= 10:
+        margin -= 0.5
+    if obs.rules.winners == "bidders_only" and obs.target - obs.scores[us] <= 10:
+        margin -= 0.4
+    return margin
+
+
+def evaluations(obs: Observation) -> list[tuple[float, int]]:
+    """(estimate, trump) for the four suits and no trump (``NO_TRUMP``)."""
+    share = _partner_share(obs)
+    return [(team_estimate(obs.hand, t, share), t) for t in (0, 1, 2, 3, NO_TRUMP)]
+
+
+def _best_forced(obs: Observation, options: list[int]) -> int:
+    evals = evaluations(obs)
+    suit_mu = max(mu for mu, t in evals if t >= 0)
+    nt_mu = evals[-1][0]
+    def worth(action: int) -> float:
+        nt = bid_no_trump(action)
+        return bid_value(nt_mu if nt else suit_mu, bid_points(action), nt)
+    return max(options, key=worth)
+
+
+def _bid(obs: Observation) -> int:
+    legal = obs.legal
+    bids = [a for a in legal if a >= BID_BASE]
+    if KAISER in legal and any(_sure_kaiser(obs.hand, t) for t in (0, 1, 2, 3, NO_TRUMP)):
+        return KAISER
+    if PASS not in legal and len(bids) == 2 and bid_points(bids[0]) == bid_points(bids[1]):
+        return _best_forced(obs, bids)
+    if not bids:
+        return PASS
+    evals = evaluations(obs)
+    suit_mu = max(mu for mu, t in evals if t >= 0)
+    nt_mu = evals[-1][0]
+    margin = _margin(obs)
+    suit_max = math.floor(suit_mu - margin)
+    nt_max = math.floor(nt_mu - margin - 0.6)
+    rules = obs.rules
+    standing = max((bid_rank(a) for _, a in obs.auction if a != PASS), default=0)
+    holder = next((s for s, a in reversed(obs.auction) if a != PASS), -1)
+    forced = PASS not in legal
+
+    def affordable(action: int) -> bool:
+        nt = bid_no_trump(action)
+        return bid_points(action) <= (nt_max if nt else suit_max)
+
+    def value(action: int) -> float:
+        nt = bid_no_trump(action)
+        return bid_value(nt_mu if nt else suit_mu, bid_points(action), nt)
+
+    if holder >= 0 and holder == partner(obs.seat) and not forced:
+        # Partner's contract already counts on an average hand from us; raise only to shut
+        # out an opponent dealer who may still equal it.
+        if (obs.seat == obs.dealer or obs.dealer == partner(obs.seat)
+                or rules.auction != "single"):
+            return PASS
+        raise_to = [a for a in bids if affordable(a) and bid_rank(a) >= standing + 2]
+        return raise_to[0] if raise_to and suit_mu - margin >= bid_points(raise_to[0]) + 1 else PASS
+    ok = [a for a in bids if affordable(a)]
+    if not ok:
+        return bids[0] if forced else PASS
+    last_word = obs.seat == obs.dealer and rules.auction == "single"
+    lowest = bid_points(ok[0])
+    if last_word or rules.auction == "continuing":
+        level = lowest
+    else:
+        level = max(lowest, min(max(suit_max, nt_max) - 1, lowest + 1))
+    at_level = [a for a in ok if bid_points(a) == level] or ok[:1]
+    return max(at_level, key=value)
+
+
+def _name_trump(obs: Observation) -> int:
+    if TRUMP_NONE in obs.legal and _sure_kaiser(obs.hand, NO_TRUMP):
+        return TRUMP_NONE
+    best = max(range(4), key=lambda t: (team_estimate(obs.hand, t, 0.3), t))
+    return TRUMP_BASE + best
+
+
+def _redeal(obs: Observation) -> int:
+    """Always ask. A hand with no A, K, Q, J, 5H or 3S holds at most four cards of a suit, all
+    ten or lower, so it takes almost nothing and leaves every honour to the other three hands:
+    a fresh deal is worth an average hand to both teams, which beats this one whatever the score.
+    """
+    return REDEAL
+
+
+# ----- play -----
+
+class _View:
+    """Per-decision facts the play rules share: who is still to play, what is unseen."""
+
+    def __init__(self, obs: Observation) -> None:
+        self.obs = obs
+        self.seat = obs.seat
+        self.trump = obs.trump
+        self.unseen = obs.unseen
+        size = 3 if obs.out_seat >= 0 else 4
+        after = []
+        s = self.seat
+        while len(after) < size - len(obs.trick_cards) - 1:
+            s = (s + 1) & 3
+            if s != obs.out_seat:
+                after.append(s)
+        self.after = after
+        self.opponents_after = [s for s in after if team(s) != team(self.seat)]
+        self.partner_after = any(team(s) == team(self.seat) for s in after)
+
+    def void(self, seat: int, suit: int) -> bool:
+        return bool(self.obs.voids[seat] >> suit & 1)
+
+    def may_lack(self, seat: int, suit: int) -> bool:
+        """The seat has shown a void, or so few cards of the suit remain unseen that it
+        plausibly has none."""
+        return self.void(seat, suit) or (self.unseen & SUIT_MASK[suit]).bit_count() <= 1
+
+    def may_beat(self, seat: int, card: int, led: int) -> bool:
+        """Could ``seat`` still take a trick that ``card`` is winning (led suit ``led``)?"""
+        suit = card >> 3
+        higher = self.unseen & SUIT_MASK[suit] & ~((2 << card) - 1)
+        trump = self.trump
+        trumps_left = trump >= 0 and bool(self.unseen & SUIT_MASK[trump]) and not self.void(seat, trump)
+        if suit == led:
+            if higher and not self.void(seat, led):
+                return True
+            return suit != trump and trumps_left and self.may_lack(seat, led)
+        return bool(higher) and not self.void(seat, trump) and self.may_lack(seat, led)
+
+    def safe(self, card: int, led: int) -> bool:
+        return not any(self.may_beat(s, card, led) for s in self.opponents_after)
+
+    def master(self, card: int) -> bool:
+        suit = card >> 3
+        return not self.unseen & SUIT_MASK[suit] & ~((2 << card) - 1)
+
+    def ruff_risk(self, suit: int) -> bool:
+        """An opponent may trump a lead of ``suit``."""
+        trump = self.trump
+        if trump < 0 or suit == trump or not self.unseen & SUIT_MASK[trump]:
+            return False
+        return any(team(s) != team(self.seat) and s != self.obs.out_seat
+                   and self.may_lack(s, suit) and not self.void(s, trump) for s in range(4))
+
+
+def _cards(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _discard_cost(view: _View, card: int, hand: int) -> float:
+    """How much a card is worth keeping: the cheapest goes when we cannot or need not win."""
+    suit = card >> 3
+    cost = float(card & 7)
+    if suit == view.trump:
+        cost += 10
+    if card == FIVE_OF_HEARTS:
+        cost += 30
+    if view.master(card):
+        cost += 8
+    if view.trump >= 0 and suit != view.trump:
+        cost -= 3 - min(3, _suit_bits(hand, suit).bit_count())
+    return cost
+
+
+def _lowest(view: _View, cards: list[int], hand: int, keep_three: bool = True) -> int:
+    def cost(card: int) -> float:
+        extra = 25 if keep_three and card == THREE_OF_SPADES and len(cards) > 1 else 0
+        return _discard_cost(view, card, hand) + extra
+    return min(cards, key=cost)
+
+
+def _follow(obs: Observation, view: _View) -> int:
+    cards = list(obs.legal)
+    hand = obs.hand
+    led = obs.trick_cards[0] >> 3
+    best = obs.trick_cards[0]
+    best_seat = obs.trick_seats[0]
+    for seat, card in zip(obs.trick_seats, obs.trick_cards):
+        if beats(card, best, view.trump):
+            best, best_seat = card, seat
+    mine = team(obs.seat)
+    pot = 1 + 5 * bool(FIVE_OF_HEARTS in obs.trick_cards) - 3 * bool(THREE_OF_SPADES in obs.trick_cards)
+    partner_wins = team(best_seat) == mine
+    if partner_wins and view.safe(best, led):
+        if FIVE_OF_HEARTS in cards:
+            return FIVE_OF_HEARTS
+        return _lowest(view, cards, hand)
+    winners = [c for c in cards if beats(c, best, view.trump)]
+    safe_winners = [c for c in winners if view.safe(c, led)]
+    with_five = pot + 5 * bool(FIVE_OF_HEARTS in cards)
+    if winners and (pot > 0 or with_five > 0):
+        if safe_winners:
+            if FIVE_OF_HEARTS in safe_winners:
+                return FIVE_OF_HEARTS
+            return min(safe_winners, key=lambda c: (c >> 3 == view.trump, c & 7))
+        if not partner_wins and not view.partner_after:
+            return min(winners, key=lambda c: (c == FIVE_OF_HEARTS, c >> 3 == view.trump, c & 7))
+    losers = [c for c in cards if c not in winners] or cards
+    opponents_take = not partner_wins and not view.partner_after and (
+        not winners or pot <= 0 or not safe_winners)
+    if THREE_OF_SPADES in losers and opponents_take:
+        return THREE_OF_SPADES
+    if pot < 0 and winners and len(losers) < len(cards):
+        return max(losers, key=lambda c: (c != FIVE_OF_HEARTS, c & 7)) if len(losers) > 1 else losers[0]
+    return _lowest(view, losers, hand)
+
+
+def _lead(obs: Observation, view: _View) -> int:
+    hand = obs.hand
+    cards = list(obs.legal)
+    trump = view.trump
+    contract = obs.contract
+    declaring = contract is not None and team(contract.seat) == team(obs.seat)
+    mate = partner(obs.seat)
+    if declaring and trump >= 0:
+        mine = _cards(hand & SUIT_MASK[trump])
+        outside = view.unseen & SUIT_MASK[trump]
+        opponents_hold = outside and any(
+            team(s) != team(obs.seat) and s != obs.out_seat and not view.void(s, trump)
+            for s in range(4))
+        if mine and opponents_hold and (len(mine) >= 3 or view.master(mine[-1])):
+            if view.master(mine[-1]):
+                return mine[-1]
+            low = [c for c in mine if c != FIVE_OF_HEARTS]
+            if low and len(mine) >= 3:
+                return low[0]
+    masters = [c for c in cards if view.master(c) and not view.ruff_risk(c >> 3)]
+    if masters:
+        if FIVE_OF_HEARTS in masters:
+            return FIVE_OF_HEARTS
+        side = [c for c in masters if c >> 3 != trump]
+        pool = side or masters
+        return max(pool, key=lambda c: ((view.unseen & SUIT_MASK[c >> 3]).bit_count(), c & 7))
+    if THREE_OF_SPADES in cards and trump != SPADES:
+        return THREE_OF_SPADES
+    if (declaring and trump >= 0 and obs.out_seat < 0 and hand & ~SUIT_MASK[trump]
+            and not view.void(mate, trump)):
+        for suit in range(4):
+            if suit != trump and view.void(mate, suit) and hand & SUIT_MASK[suit]:
+                return _lowest(view, _cards(hand & SUIT_MASK[suit]), hand)
+    plain = [c for c in cards if c >> 3 != trump and c != FIVE_OF_HEARTS] or cards
+    longest = max((_suit_bits(hand, c >> 3).bit_count(), c >> 3) for c in plain)[1]
+    return _lowest(view, [c for c in plain if c >> 3 == longest], hand)
+
+
+def basic_policy(obs: Observation, rng: random.Random) -> int:
+    """Deterministic: the generator is unused, so the same view always gets the same answer."""
+    phase = obs.phase
+    if phase == PLAY:
+        view = _View(obs)
+        if len(obs.legal) == 1:
+            return obs.legal[0]
+        return _follow(obs, view) if obs.trick_cards else _lead(obs, view)
+    if phase == BIDDING:
+        return _bid(obs)
+    if phase == TRUMP:
+        return _name_trump(obs)
+    if phase == REDEAL_PHASE:
+        return _redeal(obs)
+    return obs.legal[0]
