@@ -118,6 +118,10 @@ def main(argv: list[str] | None = None) -> int:
     bench.add_argument("--json", action="store_true")
     commands["bench"] = cmd_bench
 
+    from . import match
+
+    match.add_commands(sub, commands)
+
     args = parser.parse_args(argv)
     try:
         return commands[args.command](args)
