@@ -19,7 +19,6 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import multiprocessing
 import random
 import statistics
 import sys
@@ -33,6 +32,10 @@ from .deal import seeded_deal
 from .errors import InvalidAction
 from .game import GAME_OVER, Game, team
 from .rules import PROFILES, Rules
+
+CLOCK = getattr(time, "thread_time", time.perf_counter)
+"""Decisions are timed in CPU time of the deciding thread, so other processes on a busy machine
+do not inflate them (wall time where the platform has no thread clock)."""
 
 MAX_HANDS = 300
 """A whole game that has not ended after this many hands counts as unfinished (no winner)."""
@@ -59,9 +62,9 @@ def _play_hand(game: Game, levels: tuple[str, str], seed: str, tallies: tuple[Ta
     records = len(game.records)
     while len(game.records) == records and game.phase != GAME_OVER:
         side = seat_side(game.to_act)
-        start = time.perf_counter()
+        start = CLOCK()
         action = choose(game, levels[side], f"{seed}:{len(game.history)}")
-        tallies[side].times.append(time.perf_counter() - start)
+        tallies[side].times.append(CLOCK() - start)
         game.step(action)
     contract = game.records[-1].contract
     if contract is not None:
@@ -151,6 +154,8 @@ def run_jobs(func: Callable[..., Any], args: list[tuple[Any, ...]], jobs: int,
             if done % step == 0 or done == total:
                 bar(done)
         return
+    import multiprocessing  # here, not at the top: Pyodide runs matches in one process
+
     ctx = multiprocessing.get_context("spawn")
     with ctx.Pool(jobs) as pool:
         chunk = max(1, min(20, total // (jobs * 8)))
