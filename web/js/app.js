@@ -179,6 +179,11 @@ async function showLastTrick() {
   const v = app.game.view;
   if (v?.tricks?.length) t = v.tricks.at(-1);
   else if (app.game.lastTrick) t = app.game.lastTrick;
+  else if (app.game.state) {
+    // A new hand has just begun (e.g. after a reload): the previous hand's last trick.
+    const s = await app.engine.call("summary", app.game.state);
+    t = s.hands?.at(-1)?.tricks?.at(-1) ?? null;
+  }
   if (!t) {
     body.textContent = "No trick has been played yet in this hand.";
   } else {

@@ -17,7 +17,7 @@ function contractCell(rec) {
   const c = rec.contract;
   if (!c) return "All passed (thrown in)";
   const team = c.seat % 2 === 0 ? "us" : "them";
-  let s = `${seatName(c.seat)} (${team}) `;
+  let s = `${seatName(c.seat)} (${team}): `;
   if (c.kaiser) s += "Kaiser";
   else s += `${c.points}${c.no_trump ? " no trump" : ""}`;
   if (c.trump) s += ` ${suitSymbol(c.trump)}`;
@@ -47,46 +47,41 @@ export function renderScoreSheet(body, summary) {
   const thead = el("thead");
   thead.append(el("tr", {},
     el("th", { scope: "col" }, "#"),
-    el("th", { scope: "col" }, "Dealer"),
     el("th", { scope: "col" }, "Contract"),
     el("th", { scope: "col" }, "Result"),
-    el("th", { scope: "col" }, "Raw us / them"),
-    el("th", { scope: "col" }, "Us ±"),
-    el("th", { scope: "col" }, "Them ±"),
-    el("th", { scope: "col" }, "Us"),
-    el("th", { scope: "col" }, "Them")));
+    el("th", { scope: "col", class: "num" }, "Us ", el("small", {}, "N–S")),
+    el("th", { scope: "col", class: "num" }, "Them ", el("small", {}, "W–E"))));
   table.append(thead);
   const tbody = el("tbody");
   hands.forEach((rec, i) => {
     const tr = el("tr", { "data-testid": "sheet-row" });
     tr.classList.add(rec.made === true ? "made" : rec.made === false ? "failed" : "none");
+    const tgt = rec.target ?? target;
+    const thr = rec.threshold ?? threshold;
     const total = (t) => {
       const v = rec.scores[t];
-      const cell = el("td", { class: "num total" }, String(v));
-      const tgt = rec.target ?? target;
-      const thr = rec.threshold ?? threshold;
+      const cell = el("td", { class: "num" }, el("b", { class: "total" }, String(v)));
       if (v >= tgt) cell.append(" ", el("span", { class: "mark-target", title: "at or above the target", "aria-label": "at or above the target" }, "★"));
       else if (v >= thr) cell.append(" ", el("span", { class: "mark-threshold", title: "at or above the defender threshold", "aria-label": "at or above the defender threshold" }, "▲"));
+      cell.append(el("br"), el("small", { class: "delta" }, `(${signed(rec.delta[t])})`));
       return cell;
     };
+    const played = rec.contract || rec.tricks?.length;
     tr.append(
       el("th", { scope: "row" }, String(i + 1)),
-      el("td", {}, seatName(rec.dealer)),
-      el("td", {}, contractCell(rec)),
-      el("td", { class: `res ${madeCell(rec)}` }, madeCell(rec)),
-      el("td", { class: "num" }, rec.contract || rec.tricks?.length ? `${rec.raw[0]} / ${rec.raw[1]}` : "—"),
-      el("td", { class: "num" }, signed(rec.delta[0])),
-      el("td", { class: "num" }, signed(rec.delta[1])),
+      el("td", {}, contractCell(rec), el("br"), el("small", {}, `${seatName(rec.dealer)} dealt`)),
+      el("td", { class: `res ${madeCell(rec)}` }, madeCell(rec), el("br"),
+        el("small", {}, played ? `raw ${rec.raw[0]} / ${rec.raw[1]}` : "")),
       total(0), total(1));
     tbody.append(tr);
   });
   if (!hands.length) {
-    tbody.append(el("tr", {}, el("td", { colspan: "9" }, "No hand finished yet.")));
+    tbody.append(el("tr", {}, el("td", { colspan: "5" }, "No hand finished yet.")));
   }
   table.append(tbody);
   const tfoot = el("tfoot");
   tfoot.append(el("tr", {},
-    el("th", { scope: "row", colspan: "7" }, "Now"),
+    el("th", { scope: "row", colspan: "3" }, `Now (target ${target})`),
     el("td", { class: "num total", "data-testid": "sheet-total-0" }, String(summary.scores[0])),
     el("td", { class: "num total", "data-testid": "sheet-total-1" }, String(summary.scores[1]))));
   table.append(tfoot);

@@ -32,9 +32,9 @@ export function renderStatus(v) {
       line.append(raw);
     }
   } else if (v.phase === "redeal") {
-    line.textContent = `Hand ${v.hand_number ?? ""}: a weak hand may ask for a redeal`;
+    line.textContent = `Hand ${(v.hand_number ?? 0) + 1}: a weak hand may ask for a redeal`;
   } else if (v.phase === "bidding") {
-    line.textContent = `Hand ${v.hand_number ?? ""} · ${seatName(v.dealer)} deals · bidding`;
+    line.textContent = `Hand ${(v.hand_number ?? 0) + 1} · ${seatName(v.dealer)} deals · bidding`;
   } else {
     line.textContent = "";
   }
