@@ -57,8 +57,10 @@ class _SubPathHandler(http.server.SimpleHTTPRequestHandler):
     requests: list[str]  # set on the per-server subclass
     lock: threading.Lock
 
+    root: Path = DIST
+
     def __init__(self, *a, **kw):
-        super().__init__(*a, directory=str(DIST), **kw)
+        super().__init__(*a, directory=str(self.root), **kw)
 
     def log_message(self, *args):  # quiet
         pass
@@ -103,8 +105,11 @@ class _QuietServer(http.server.ThreadingHTTPServer):
 
 
 class StaticServer:
-    def __init__(self):
-        handler = type("Handler", (_SubPathHandler,), {"requests": [], "lock": threading.Lock()})
+    """Serves `root` (default: dist/) at http://127.0.0.1:<free port>/kaiser/."""
+
+    def __init__(self, root: Path = DIST):
+        handler = type("Handler", (_SubPathHandler,),
+                       {"requests": [], "lock": threading.Lock(), "root": Path(root)})
         self.handler = handler
         self.httpd = _QuietServer(("127.0.0.1", 0), handler)
         self.port = self.httpd.server_address[1]
