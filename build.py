@@ -417,8 +417,8 @@ def test(install: bool = True) -> int:
     for name, code in results:
         print(f"  {'ok  ' if code == 0 else 'FAIL'}  {name} (exit {code})")
     failed = sum(1 for _, c in results if c != 0)
-    print(f"build.py test: {len(results) - failed} suites ok, {failed} failed, "
-          f"{time.monotonic() - t0:.0f} s")
+    print(f"build.py test took {time.monotonic() - t0:.0f} s")
+    print(f"suites: {len(results) - failed} passed, {failed} failed")
     return 1 if failed else 0
 
 
