@@ -14,6 +14,7 @@ from ..errors import InvalidAction
 from ..game import GAME_OVER, Game
 from .basic import basic_policy
 from .observation import Observation, observe
+from .strong import expert_policy, oracle_choose, strong_policy
 
 Policy = Callable[[Observation, random.Random], int]
 
@@ -23,7 +24,11 @@ def random_policy(obs: Observation, rng: random.Random) -> int:
     return obs.legal[rng.randrange(len(obs.legal))]
 
 
-LEVELS: dict[str, Policy] = {"random": random_policy, "basic": basic_policy}
+LEVELS: dict[str, Policy] = {"random": random_policy, "basic": basic_policy,
+                             "strong": strong_policy, "expert": expert_policy,
+                             "oracle": expert_policy}
+"""``oracle`` is listed for the match harness; ``choose`` hands it the whole game instead."""
+ORACLES = {"oracle": oracle_choose}
 UI_LEVELS = ("random", "basic", "strong", "expert")
 
 
@@ -39,4 +44,7 @@ def choose(game: Game, level: str, seed: object) -> int:
     policy = LEVELS.get(level)
     if policy is None:
         raise InvalidAction(f"unknown bot level {level!r}: choose one of {', '.join(LEVELS)}")
+    oracle = ORACLES.get(level)
+    if oracle is not None:
+        return oracle(game, make_rng(seed))
     return policy(observe(game, game.to_act), make_rng(seed))

@@ -1,0 +1,501 @@
+"""Exact double-dummy solver: the raw points a team takes with every hand known.
+
+Every value here is *future* raw points for ``team``: +1 per trick still to be won, +5 with
+the 5H, -3 with the 3S (what was captured before the position is the caller's to add). The
+two teams' future points sum to ``tricks left + 5·[5H live] - 3·[3S live]``, so the search is
+zero-sum and one team's value gives the other's.
+
+Why it is fast enough for CPython:
+
+- zero-window tests ("can ``team`` reach ``need`` points?") instead of full-width
+  alpha-beta, driven by a bisection on the small range of values (-3..13);
+- a transposition table at trick boundaries keyed on the four hands and the leader, holding
+  lower and upper bounds that stay valid across tests of different ``need``;
+- touching cards merged: two cards of one holder with no live card between them in the
+  suit do the same thing, so only the highest of each run is searched (never the 5H or 3S,
+  whose points make them unlike their neighbours; the cards of the current trick count as
+  live, since they still decide it);
+- cheap bounds and a direct last trick, and a move order that tries the card a player would
+  usually choose first (win cheaply, feed points to partner, dump the 3S on opponents).
+
+The spade-three variation (3S with one or two tricks) is not modelled: values are plain raw
+points, which the bots use as an approximation there.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from statistics import median
+
+from ..cards import SUIT_MASK
+
+_FIVE = 1 << 16
+_THREE = 1 << 24
+_SPECIAL = _FIVE | _THREE
+_REPS: dict[int, int] = {}
+_LEAD_KEY = tuple(64 * (c in (16, 24)) + 8 * (7 - (c & 7)) + (c >> 3) for c in range(32))
+"""Leads to try: by rank, aces first, whatever the suit; the 5H and the 3S last."""
+_LOW_KEY = tuple(8 * (c & 7) + (c >> 3) for c in range(32))
+"""Discards to try: lowest rank first, whatever the suit."""
+_REPS_LIMIT = 1 << 18
+
+
+_RUNS: dict[int, int] = {}
+
+
+def _runs(key: int) -> int:
+    """Top cards of the runs of one suit: ``key`` is live ranks << 8 | held ranks."""
+    seen, mine = key >> 8, key & 0xFF
+    keep = 0
+    prev_mine = False
+    for rank in range(7, -1, -1):
+        if seen >> rank & 1:
+            if mine >> rank & 1:
+                if not prev_mine:
+                    keep |= 1 << rank
+                prev_mine = True
+            else:
+                prev_mine = False
+    _RUNS[key] = keep
+    return keep
+
+
+_COLUMNS: dict[int, int] = {}
+
+
+def _compress(col: int) -> int:
+    """One suit's holdings (a byte per seat) with the gone ranks squeezed out."""
+    live = (col | col >> 8 | col >> 16 | col >> 24) & 255
+    out = 0
+    for seat in range(4):
+        held = col >> (8 * seat) & 255
+        k = 0
+        bits = 0
+        for rank in range(8):
+            if live >> rank & 1:
+                if held >> rank & 1:
+                    bits |= 1 << k
+                k += 1
+        out |= bits << (8 * seat)
+    return out
+
+
+def _representatives(live: int, legal: int) -> int:
+    """The highest card of each run of touching cards of ``legal`` among ``live`` cards."""
+    keep = 0
+    for shift in (0, 8, 16, 24):
+        mine = legal >> shift & 0xFF
+        if mine:
+            key = (live >> shift & 0xFF) << 8 | mine
+            runs = _RUNS.get(key)
+            keep |= (_runs(key) if runs is None else runs) << shift
+    return keep | (legal & _SPECIAL)
+
+
+def _seat_orders(out_seat: int) -> list[tuple[int, ...]]:
+    seats = [s for s in range(4) if s != out_seat]
+    orders = []
+    for leader in range(4):
+        if leader == out_seat:
+            orders.append(())
+            continue
+        k = seats.index(leader)
+        orders.append(tuple(seats[k:] + seats[:k]))
+    return orders
+
+
+class _Search:
+    """One solver per (trump, team, out seat): its table is reusable across positions."""
+
+    def __init__(self, trump: int, team: int, out_seat: int) -> None:
+        self.trump = trump
+        self.team = team
+        self.orders = _seat_orders(out_seat)
+        self.tt: dict[int, tuple[int, int, int]] = {}
+        self.hands = [0, 0, 0, 0]
+        self.nodes = 0
+        self._build()
+
+    def _build(self) -> None:
+        H = self.hands
+        tt = self.tt
+        orders = self.orders
+        trump = self.trump
+        team = self.team
+        reps_cache = _REPS
+        suit_mask = SUIT_MASK
+        tt_get = tt.get
+        cutoff = [-1]
+        tops_cache: dict[int, int] = {}
+        col_cache = _COLUMNS
+        trump_mask = suit_mask[trump] if trump >= 0 else 0
+
+        def lead(leader: int, need: int) -> bool:
+            h0, h1, h2, h3 = H
+            live = h0 | h1 | h2 | h3
+            if not live:
+                return need <= 0
+            n = H[leader].bit_count()
+            hi = n
+            lo = 0
+            if live & _FIVE:
+                hi += 5
+            if live & _THREE:
+                hi -= 1
+                lo = -3
+            if need > hi:
+                return False
+            if need <= lo:
+                return True
+            seats = orders[leader]
+            if n == 1:
+                best = H[leader]
+                best_seat = leader
+                for seat in seats[1:]:
+                    c = H[seat]
+                    if (c > best and (c & suit_mask[best.bit_length() - 1 >> 3])) or (
+                            trump >= 0 and c & suit_mask[trump] and not best & suit_mask[trump]):
+                        best = c
+                        best_seat = seat
+                pts = 1
+                if live & _FIVE:
+                    pts += 5
+                if live & _THREE:
+                    pts -= 3
+                return (pts if best_seat & 1 == team else 0) >= need
+            # Relative ranks: positions that differ only in which cards are gone are one.
+            key = leader | (live & _SPECIAL)
+            for sh in (0, 8, 16, 24):
+                col = (h0 >> sh & 255 | (h1 >> sh & 255) << 8 | (h2 >> sh & 255) << 16
+                       | (h3 >> sh & 255) << 24)
+                rel = col_cache.get(col)
+                if rel is None:
+                    rel = col_cache[col] = _compress(col)
+                key = key << 32 | rel
+            bounds = tt_get(key)
+            if bounds is not None:
+                if need <= bounds[0]:
+                    return True
+                if need > bounds[1]:
+                    return False
+                first = bounds[2]
+            else:
+                first = -1
+                tl = live & trump_mask
+                if tl:
+                    # The holder of the top trump and of the trumps just below it in the same
+                    # hand wins a trick with each: sure tricks bound both ways.
+                    top = tl.bit_length() - 1
+                    holder = H[0] if h0 >> top & 1 else H[1] if h1 >> top & 1 else (
+                        H[2] if h2 >> top & 1 else H[3])
+                    sure = 0
+                    while tl and holder >> (tl.bit_length() - 1) & 1:
+                        sure += 1
+                        tl ^= 1 << (tl.bit_length() - 1)
+                    if (holder == h0 or holder == h2) == (team == 0):
+                        lo += sure
+                        if need <= lo:
+                            tt[key] = (lo, hi, -1)
+                            return True
+                    else:
+                        if live & _THREE:
+                            hi += 1
+                        hi -= max(sure, 1 if live & _THREE else 0)
+                        if need > hi:
+                            tt[key] = (lo, hi, -1)
+                            return False
+                bounds = (lo, hi, -1)
+            ok = play(seats, 0, 0, first, 0, 0, live, need)
+            if ok:
+                tt[key] = (need, bounds[1], cutoff[0])
+            else:
+                tt[key] = (bounds[0], need - 1, cutoff[0])
+            return ok
+
+        def play(seats: tuple[int, ...], i: int, led: int, best: int, best_seat: int,
+                 tbits: int, live: int, need: int) -> bool:
+            seat = seats[i]
+            hand = H[seat]
+            legal = hand & suit_mask[led] or hand if i else hand
+            rkey = live << 32 | legal
+            reps = reps_cache.get(rkey)
+            if reps is None:
+                if len(reps_cache) > _REPS_LIMIT:
+                    reps_cache.clear()
+                reps = reps_cache[rkey] = _representatives(live, legal)
+            maxi = seat & 1 == team
+            last = i == len(seats) - 1
+            # Move order: cards as a list, then a cheap priority by situation.
+            cards = []
+            m = reps
+            while m:
+                low = m & -m
+                cards.append(low.bit_length() - 1)
+                m ^= low
+            if i == 0:
+                # Leads: the card that refuted an earlier test here, then high cards first
+                # (they win or force out winners), the 5H last.
+                tops = tops_cache.get(live)
+                if tops is None:
+                    tops = 0
+                    for sm in suit_mask:
+                        t = live & sm
+                        if t:
+                            tops |= 1 << (t.bit_length() - 1)
+                    tops_cache[live] = tops
+                cards.sort(key=_LEAD_KEY.__getitem__)
+                if reps & tops:
+                    cards = [c for c in cards if tops >> c & 1] + [
+                        c for c in cards if not tops >> c & 1]
+                if best >= 0 and reps >> best & 1:
+                    cards.remove(best)
+                    cards.insert(0, best)
+            else:
+                if not hand & suit_mask[led]:
+                    cards.sort(key=_LOW_KEY.__getitem__)
+                if best_seat & 1 == seat & 1:
+                    # Partner winning: feed the 5H, keep the 3S, else play low.
+                    if reps & _FIVE:
+                        cards.remove(16)
+                        cards.insert(0, 16)
+                    if reps & _THREE:
+                        cards.remove(24)
+                        cards.append(24)
+                else:
+                    # Opponent winning: win as cheaply as possible, else dump the 3S, play low
+                    # and keep the 5H.
+                    bsuit = best >> 3
+                    winners = []
+                    losers = []
+                    for c in cards:
+                        cs = c >> 3
+                        if (cs == bsuit and c > best) or (cs == trump and bsuit != trump):
+                            winners.append(c)
+                        else:
+                            losers.append(c)
+                    if 24 in losers:
+                        losers.remove(24)
+                        losers.insert(0, 24)
+                    if 16 in losers:
+                        losers.remove(16)
+                        losers.append(16)
+                    cards = winners + losers
+            for c in cards:
+                bit = 1 << c
+                H[seat] = hand ^ bit
+                if i == 0:
+                    nbest, nseat, nled = c, seat, c >> 3
+                else:
+                    nled = led
+                    cs = c >> 3
+                    bs = best >> 3
+                    if (cs == bs and c > best) or (cs == trump and bs != trump):
+                        nbest, nseat = c, seat
+                    else:
+                        nbest, nseat = best, best_seat
+                if last:
+                    tb = tbits | bit
+                    pts = 1
+                    if tb & _SPECIAL:
+                        if tb & _FIVE:
+                            pts += 5
+                        if tb & _THREE:
+                            pts -= 3
+                    r = lead(nseat, need - pts if nseat & 1 == team else need)
+                else:
+                    r = play(seats, i + 1, nled, nbest, nseat, tbits | bit, live, need)
+                H[seat] = hand
+                if r is maxi:
+                    if i == 0:
+                        cutoff[0] = c
+                    return r
+            if i == 0:
+                cutoff[0] = -1
+            return not maxi
+
+        self.lead = lead
+        self.play = play
+
+    def at_least(self, hands: Sequence[int], leader: int, trick_seats: Sequence[int],
+                 trick_cards: Sequence[int], need: int) -> bool:
+        """Can ``team`` take at least ``need`` future points from this position?"""
+        H = self.hands
+        H[:] = hands
+        if not trick_cards:
+            return self.lead(leader, need)
+        order = self.orders[trick_seats[0]]
+        led = trick_cards[0] >> 3
+        best, best_seat = trick_cards[0], trick_seats[0]
+        tbits = 0
+        for s, c in zip(trick_seats, trick_cards):
+            tbits |= 1 << c
+            bs = best >> 3
+            if (c >> 3 == bs and c > best) or (c >> 3 == self.trump and bs != self.trump):
+                best, best_seat = c, s
+        live = tbits
+        for h in hands:
+            live |= h
+        return self.play(order, len(trick_cards), led, best, best_seat, tbits, live, need)
+
+    def value(self, hands: Sequence[int], leader: int, trick_seats: Sequence[int],
+              trick_cards: Sequence[int], guess: int | None = None) -> int:
+        """The exact future points of ``team``, by bisection over zero-window tests."""
+        live = 0
+        for h in hands:
+            live |= h
+        for c in trick_cards:
+            live |= 1 << c
+        tricks = max(h.bit_count() for h in hands)
+        lo = -3 if live & _THREE else 0
+        hi = tricks + (5 if live & _FIVE else 0)
+        # Invariant: value >= lo and value <= hi.
+        if guess is not None and lo < guess <= hi:
+            if self.at_least(hands, leader, trick_seats, trick_cards, guess):
+                lo = guess
+            else:
+                hi = guess - 1
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if self.at_least(hands, leader, trick_seats, trick_cards, mid):
+                lo = mid
+            else:
+                hi = mid - 1
+        return lo
+
+
+def _trick_winner(trick_seats: Sequence[int], trick_cards: Sequence[int], trump: int) -> int:
+    best, seat = trick_cards[0], trick_seats[0]
+    for s, c in zip(trick_seats, trick_cards):
+        if (c >> 3 == best >> 3 and c > best) or (c >> 3 == trump and best >> 3 != trump):
+            best, seat = c, s
+    return seat
+
+
+def next_to_play(leader: int, out_seat: int, trick_seats: Sequence[int]) -> int:
+    """The seat to play next in a trick led by ``leader`` (the Kaiser partner sits out)."""
+    if not trick_seats:
+        return leader
+    nxt = (trick_seats[-1] + 1) & 3
+    return (nxt + 1) & 3 if nxt == out_seat else nxt
+
+
+def solve(hands: Sequence[int], leader: int, trump: int, out_seat: int = -1,
+          trick_seats: Sequence[int] = (), trick_cards: Sequence[int] = (), team: int = 0,
+          search: _Search | None = None) -> int:
+    """Future raw points ``team`` (0 or 1) takes with best play by everyone.
+
+    ``hands`` are the four masks still held (the sitting-out Kaiser partner's is 0),
+    ``leader`` leads the current trick, ``trick_seats``/``trick_cards`` are the cards already
+    on it (they count towards the value), ``trump`` is -1 at no trump.
+    """
+    if search is None:
+        search = _Search(trump, team, out_seat)
+    return search.value(hands, leader, trick_seats, trick_cards, 5 if not trick_cards else None)
+
+
+def solve_moves(hands: Sequence[int], leader: int, trump: int, out_seat: int = -1,
+                trick_seats: Sequence[int] = (), trick_cards: Sequence[int] = (),
+                team: int | None = None) -> dict[int, int]:
+    """For every legal card of the seat to play: the future raw points of ``team`` (default:
+    the team of the seat to play) after that card, counting the current trick."""
+    seat = next_to_play(leader, out_seat, trick_seats)
+    if team is None:
+        team = seat & 1
+    search = _Search(trump, team, out_seat)
+    hand = hands[seat]
+    legal = hand & SUIT_MASK[trick_cards[0] >> 3] or hand if trick_cards else hand
+    live = 0
+    for h in hands:
+        live |= h
+    for c in trick_cards:
+        live |= 1 << c
+    reps = _representatives(live, legal)
+    size = 4 if out_seat < 0 else 3
+    values: dict[int, int] = {}
+    rep_value: dict[int, int] = {}
+    guess = None
+    for c in _cards_desc(reps):
+        after = list(hands)
+        after[seat] = hand ^ (1 << c)
+        seats = list(trick_seats) + [seat]
+        cards = list(trick_cards) + [c]
+        if len(cards) == size:
+            winner = _trick_winner(seats, cards, trump)
+            pts = 1 + (5 if 16 in cards else 0) - (3 if 24 in cards else 0)
+            gained = pts if winner & 1 == team else 0
+            v = gained + search.value(after, winner, (), (), None if guess is None
+                                      else guess - gained)
+        else:
+            v = search.value(after, leader, seats, cards, guess)
+        rep_value[c] = v
+        guess = v
+    # Each legal card takes the value of the representative of its run.
+    for c in _cards_desc(legal):
+        if c in rep_value:
+            values[c] = rep_value[c]
+        else:
+            higher = c + 1
+            while higher not in rep_value:
+                higher += 1
+            values[c] = rep_value[higher]
+    return values
+
+
+def _cards_desc(mask: int) -> list[int]:
+    out = []
+    while mask:
+        top = mask.bit_length() - 1
+        out.append(top)
+        mask ^= 1 << top
+    return out
+
+
+def random_position(rng: random.Random, tricks: int = 8, kaiser: bool = False,
+                    played_in_trick: int = 0) -> tuple[list[int], int, int, int, list[int], list[int]]:
+    """A random position with ``tricks`` cards per live hand: hands, leader, trump, out seat,
+    trick seats, trick cards (benchmarks and tests)."""
+    out_seat = rng.randrange(4) if kaiser else -1
+    seats = [s for s in range(4) if s != out_seat]
+    deck = rng.sample(range(32), 32)
+    hands = [0, 0, 0, 0]
+    for k, s in enumerate(seats):
+        for c in deck[k * tricks:(k + 1) * tricks]:
+            hands[s] |= 1 << c
+    leader = rng.choice(seats)
+    trump = rng.randrange(-1, 4)
+    trick_seats: list[int] = []
+    trick_cards: list[int] = []
+    seat = leader
+    for _ in range(played_in_trick):
+        hand = hands[seat]
+        legal = hand & SUIT_MASK[trick_cards[0] >> 3] or hand if trick_cards else hand
+        options = [c for c in range(32) if legal >> c & 1]
+        c = rng.choice(options)
+        hands[seat] ^= 1 << c
+        trick_seats.append(seat)
+        trick_cards.append(c)
+        seat = next_to_play(leader, out_seat, trick_seats)
+    return hands, leader, trump, out_seat, trick_seats, trick_cards
+
+
+def bench_dds(n: int = 50, seed: int = 1) -> dict[str, float]:
+    """Full-deal solve times in milliseconds over ``n`` random deals, by trump and no trump."""
+    rng = random.Random(seed)
+    times: dict[str, list[float]] = {"trump": [], "no_trump": []}
+    for k in range(n):
+        hands, leader, trump, out_seat, _, _ = random_position(rng)
+        trump = -1 if k % 2 else rng.randrange(4)
+        _REPS.clear()
+        start = time.process_time()
+        solve(hands, leader, trump, out_seat, team=leader & 1)
+        times["no_trump" if trump < 0 else "trump"].append(1000 * (time.process_time() - start))
+    out: dict[str, float] = {"deals": float(n)}
+    for name, ts in times.items():
+        out[f"{name}_median_ms"] = round(median(ts), 2)
+        out[f"{name}_max_ms"] = round(max(ts), 2)
+    every = times["trump"] + times["no_trump"]
+    out["median_ms"] = round(median(every), 2)
+    out["max_ms"] = round(max(every), 2)
+    return out
