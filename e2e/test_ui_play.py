@@ -68,3 +68,49 @@ def test_play_a_hand_by_keyboard_alone(page, base_url_sub):
         page.keyboard.press("Enter")
         wait_turn(page)
         assert not dialog_open(page, "dlg-hand")
+
+
+def test_game_over_screen_and_new_game(page, base_url_sub):
+    open_app(page, base_url_sub)
+    # A short game (target 10, both teams at 9) through the engine, then played in the UI.
+    page.evaluate("""async () => { const k = window.kaiser; k.game.stop();
+      const s = await k.engine.call('new_game', {profile: 'standard', seed: 'short', dealer: 3,
+                                                 options: {target: 10}, scores: [9, 9]});
+      k.game.start(s); }""")
+    wait_turn(page)
+    for _ in range(12):
+        play_hand(page)
+        if dialog_open(page, "dlg-over"):
+            break
+        page.get_by_test_id("hand-continue").click()
+        wait_turn(page)
+    assert dialog_open(page, "dlg-over")
+    summary = page.evaluate("async () => await window.kaiser.engine.call('summary', window.kaiser.game.state)")
+    assert summary["winner"] in (0, 1)
+    text = page.get_by_test_id("winner").inner_text()
+    assert ("You and North win" in text) == (summary["winner"] == 0)
+    page.get_by_test_id("over-new").click()
+    wait_turn(page)
+    assert not dialog_open(page, "dlg-over")
+    assert page.evaluate("() => window.kaiser.game.state.scores") == [0, 0]
+
+
+def test_settings_start_a_new_game_with_another_profile(page, base_url_sub):
+    open_app(page, base_url_sub)
+    page.get_by_test_id("btn-settings").click()
+    page.wait_for_selector("#dlg-settings[open]")
+    # Every profile and every option from the engine is offered.
+    profiles = page.evaluate("async () => await window.kaiser.engine.call('profiles')")
+    schema = page.evaluate("async () => await window.kaiser.engine.call('options_schema')")
+    for name in profiles:
+        assert page.get_by_test_id(f"profile-{name}").count() == 1
+    for opt in schema:
+        assert page.get_by_test_id(f"option-{opt['name']}").count() == 1
+    assert page.get_by_test_id("bot-level-1").locator("option").all_inner_texts()
+    assert "oracle" not in page.get_by_test_id("bot-level-1").inner_html()
+    page.get_by_test_id("profile-tournament").check()
+    page.get_by_test_id("settings-new").click()
+    wait_turn(page)
+    cfg = page.evaluate("() => window.kaiser.game.state.config")
+    assert cfg["profile"] == "tournament"
+    assert cfg.get("options", {}) == {}
