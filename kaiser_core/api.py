@@ -399,3 +399,105 @@ def bot_action(state: State, level: str = "basic", seed: object = 0) -> Action:
     from . import bots
 
     return act.encode(bots.choose(_game(state), level, seed))
+
+
+# ----- hints and analysis -----
+
+def hint(state: State, seat: int, seed: object = 0) -> list[dict[str, Any]]:
+    """Each legal action of ``seat`` with the strong bot's expected value, best first.
+
+    ``seat`` must be the seat to act, else ``IllegalAction`` (a hint for a seat that cannot act
+    would be a question about someone else's turn). In play the value is the mean net score of
+    the hand for the seat's team over sampled worlds (our change minus theirs); in the auction
+    it is the basic evaluation's expected contract score (0 for a pass); for trump naming,
+    the expected raw points; for the weak-hand question, 0 for both.
+    """
+    from .bots import basic, make_rng, observe
+    from .bots.strong import strong_policy
+
+    game = _game(state)
+    seat = _check_seat(seat)
+    if game.phase == GAME_OVER or game.to_act != seat:
+        raise IllegalAction(f"it is not {('South', 'West', 'North', 'East')[seat]}'s turn")
+    obs = observe(game, seat)
+    rng = make_rng(seed)
+    values: list[tuple[float, int]] = []
+    if game.phase == "play":
+        values = [(v, c) for v, _, c in strong_policy.ranked(obs, rng)]
+    elif game.phase == "bidding":
+        evals = basic.evaluations(obs)
+        suit_mu = max(mu for mu, t in evals if t >= 0)
+        nt_mu = evals[-1][0]
+        for a in obs.legal:
+            if a == act.PASS or a == act.KAISER:
+                values.append((0.0, a))
+            else:
+                nt = act.bid_no_trump(a)
+                values.append((basic.bid_value(nt_mu if nt else suit_mu, act.bid_points(a), nt), a))
+    elif game.phase == "trump":
+        for a in obs.legal:
+            trump = -1 if a == act.TRUMP_NONE else a - act.TRUMP_BASE
+            values.append((basic.team_estimate(obs.hand, trump, 0.3), a))
+    else:
+        values = [(0.0, a) for a in obs.legal]
+    if game.phase != "play":
+        chosen = strong_policy(obs, make_rng(seed))
+        values.sort(key=lambda t: (t[1] != chosen, -t[0], t[1]))
+    return [{"action": act.encode(a), "value": round(float(v), 3)} for v, a in values]
+
+
+def analyze(state: State, hand_index: int) -> dict[str, Any]:
+    """Double-dummy review of a finished hand: for each trick the bidding team's attainable
+    raw points (captured so far plus the double-dummy value of the rest) before the trick and
+    after each card; ``loss`` is how much that card cost its own team (0: no mistake)."""
+    from .bots import dds
+
+    game = _game(state)
+    if isinstance(hand_index, bool) or not isinstance(hand_index, int) or not (
+            0 <= hand_index < len(game.records)):
+        raise InvalidAction(f"hand_index must be a finished hand from 0 to "
+                            f"{len(game.records) - 1}, got {hand_index!r}")
+    record = game.records[hand_index]
+    if record.contract is None:
+        return {"hand_index": hand_index, "contract": None, "tricks": [], "dd_start": None,
+                "raw": list(record.raw)}
+    contract = record.contract
+    bidders = contract.seat & 1
+    trump = record.trump
+    out_seat = (contract.seat + 2) & 3 if contract.kaiser else -1
+    hands = list(record.deal)
+    if out_seat >= 0:
+        hands[out_seat] = 0
+    solver = dds.Solver(trump, bidders, out_seat)
+    captured = [0, 0]
+    tricks = []
+    dd_start = None
+    for trick in record.tricks:
+        leader = trick.leader
+        before = captured[bidders] + dds.solve(hands, leader, trump, out_seat, team=bidders,
+                                              search=solver)
+        if dd_start is None:
+            dd_start = before
+        plays = []
+        prev = before
+        for k, (s, c) in enumerate(zip(trick.seats, trick.cards)):
+            hands[s] ^= 1 << c
+            seats, cards = list(trick.seats[:k + 1]), list(trick.cards[:k + 1])
+            if k == len(trick.cards) - 1:
+                pts = 1 + (5 if 16 in cards else 0) - (3 if 24 in cards else 0)
+                gained = pts if trick.winner & 1 == bidders else 0
+                after = captured[bidders] + gained + dds.solve(
+                    hands, trick.winner, trump, out_seat, team=bidders, search=solver)
+            else:
+                after = captured[bidders] + dds.solve(hands, leader, trump, out_seat, seats,
+                                                      cards, team=bidders, search=solver)
+            loss = prev - after if s & 1 == bidders else after - prev
+            plays.append({"seat": s, "card": CARD_STRS[c], "dd_after": after, "loss": loss})
+            prev = after
+        pts = 1 + (5 if 16 in trick.cards else 0) - (3 if 24 in trick.cards else 0)
+        captured[trick.winner & 1] += pts
+        tricks.append({"leader": leader, "winner": trick.winner,
+                       "cards": [CARD_STRS[c] for c in trick.cards], "dd_before": before,
+                       "plays": plays})
+    return {"hand_index": hand_index, "contract": _contract_json(contract, trump),
+            "bidders": bidders, "tricks": tricks, "dd_start": dd_start, "raw": list(record.raw)}

@@ -106,7 +106,7 @@ def _seat_orders(out_seat: int) -> list[tuple[int, ...]]:
     return orders
 
 
-class _Search:
+class Solver:
     """One solver per (trump, team, out seat): its table is reusable across positions."""
 
     def __init__(self, trump: int, team: int, out_seat: int) -> None:
@@ -383,7 +383,7 @@ def next_to_play(leader: int, out_seat: int, trick_seats: Sequence[int]) -> int:
 
 def solve(hands: Sequence[int], leader: int, trump: int, out_seat: int = -1,
           trick_seats: Sequence[int] = (), trick_cards: Sequence[int] = (), team: int = 0,
-          search: _Search | None = None) -> int:
+          search: Solver | None = None) -> int:
     """Future raw points ``team`` (0 or 1) takes with best play by everyone.
 
     ``hands`` are the four masks still held (the sitting-out Kaiser partner's is 0),
@@ -391,7 +391,7 @@ def solve(hands: Sequence[int], leader: int, trump: int, out_seat: int = -1,
     on it (they count towards the value), ``trump`` is -1 at no trump.
     """
     if search is None:
-        search = _Search(trump, team, out_seat)
+        search = Solver(trump, team, out_seat)
     return search.value(hands, leader, trick_seats, trick_cards, 5 if not trick_cards else None)
 
 
@@ -403,7 +403,7 @@ def solve_moves(hands: Sequence[int], leader: int, trump: int, out_seat: int = -
     seat = next_to_play(leader, out_seat, trick_seats)
     if team is None:
         team = seat & 1
-    search = _Search(trump, team, out_seat)
+    search = Solver(trump, team, out_seat)
     hand = hands[seat]
     legal = hand & SUIT_MASK[trick_cards[0] >> 3] or hand if trick_cards else hand
     live = 0

@@ -1,0 +1,82 @@
+"""The double-dummy solver against plain minimax on random endings (trump, no trump, Kaiser)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from kaiser_core.bots import dds
+from kaiser_core.cards import SUIT_MASK
+
+
+def brute(hands, leader, trump, out_seat, trick_seats, trick_cards, team):
+    hands = list(hands)
+    size = 3 if out_seat >= 0 else 4
+
+    def rec(seats, cards, leader):
+        if len(cards) == size:
+            winner = dds._trick_winner(seats, cards, trump)
+            pts = 1 + (5 if 16 in cards else 0) - (3 if 24 in cards else 0)
+            return (pts if winner & 1 == team else 0) + rec([], [], winner)
+        seat = dds.next_to_play(leader, out_seat, seats)
+        hand = hands[seat]
+        if not hand:
+            return 0
+        legal = hand & SUIT_MASK[cards[0] >> 3] or hand if cards else hand
+        values = []
+        for c in range(32):
+            if legal >> c & 1:
+                hands[seat] ^= 1 << c
+                values.append(rec(seats + [seat], cards + [c], leader))
+                hands[seat] ^= 1 << c
+        return max(values) if seat & 1 == team else min(values)
+
+    return rec(list(trick_seats), list(trick_cards), leader)
+
+
+@pytest.mark.parametrize("kaiser", [False, True])
+def test_solver_equals_minimax_on_endings(kaiser):
+    rng = random.Random(11 + kaiser)
+    for _ in range(120):
+        tricks = rng.randint(1, 4 if kaiser else 3)
+        played = rng.randrange(3 if kaiser else 4)
+        hands, leader, trump, out, seats, cards = dds.random_position(rng, tricks, kaiser, played)
+        team = rng.randrange(2)
+        assert dds.solve(hands, leader, trump, out, seats, cards, team) == brute(
+            hands, leader, trump, out, seats, cards, team)
+
+
+def test_move_values_equal_minimax_after_each_card():
+    rng = random.Random(3)
+    for _ in range(40):
+        hands, leader, trump, out, seats, cards = dds.random_position(rng, 3, False,
+                                                                     rng.randrange(4))
+        seat = dds.next_to_play(leader, out, seats)
+        values = dds.solve_moves(hands, leader, trump, out, seats, cards)
+        for card, value in values.items():
+            after = list(hands)
+            after[seat] ^= 1 << card
+            if len(cards) == 3:
+                trick = cards + [card]
+                winner = dds._trick_winner(seats + [seat], trick, trump)
+                pts = 1 + (5 if 16 in trick else 0) - (3 if 24 in trick else 0)
+                want = (pts if winner & 1 == seat & 1 else 0) + brute(
+                    after, winner, trump, out, [], [], seat & 1)
+            else:
+                want = brute(after, leader, trump, out, seats + [seat], cards + [card], seat & 1)
+            assert value == want
+
+
+def test_both_teams_values_add_up():
+    rng = random.Random(5)
+    hands, leader, trump, out, _, _ = dds.random_position(rng, 5)
+    total = 5 + (5 if any(h >> 16 & 1 for h in hands) else 0) - (
+        3 if any(h >> 24 & 1 for h in hands) else 0)
+    assert dds.solve(hands, leader, trump, out, team=0) + dds.solve(
+        hands, leader, trump, out, team=1) == total
+
+
+def test_bench_reports_times():
+    out = dds.bench_dds(2)
+    assert out["deals"] == 2 and out["median_ms"] > 0
