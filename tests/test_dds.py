@@ -80,3 +80,13 @@ def test_both_teams_values_add_up():
 def test_bench_reports_times():
     out = dds.bench_dds(2)
     assert out["deals"] == 2 and out["median_ms"] > 0
+
+
+def test_best_move_has_the_best_value():
+    rng = random.Random(9)
+    for _ in range(30):
+        hands, leader, trump, out, seats, cards = dds.random_position(rng, 3, rng.random() < 0.3,
+                                                                     rng.randrange(3))
+        values = dds.solve_moves(hands, leader, trump, out, seats, cards)
+        card, value = dds.best_move(hands, leader, trump, out, seats, cards)
+        assert value == max(values.values()) == values[card]

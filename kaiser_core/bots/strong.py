@@ -244,14 +244,10 @@ def oracle_choose(game: Game, rng: random.Random) -> int:
     if len(legal) == 1:
         return legal[0]
     if game.phase == PLAY:
-        assert game.contract is not None
-        team = seat & 1
-        base = _captured(game.tricks_won, game.five_team, game.three_team, team)
-        values = _move_values(list(game.hands), game, seat, legal, True)
-        threshold = game.rules.threshold(game.target)
-        scores = (game.scores[0], game.scores[1])
-        return max(legal, key=lambda c: (net_score(game.contract, scores, threshold, team,
-                                                   base + values[c]), values[c], -c))
+        # Net score rises with raw points, so the most raw points is the best card.
+        leader = game.trick_seats[0] if game.trick_seats else seat
+        return dds.best_move(game.hands, leader, game.trump, game.out_seat, game.trick_seats,
+                             game.trick_cards)[0]
     if game.phase == BIDDING:
         return _oracle_bid(game, seat, legal)
     if game.phase == TRUMP:
