@@ -27,7 +27,7 @@ def _to_play(seed: str, tricks: int) -> Game:
 @pytest.mark.parametrize("level", ["strong", "expert"])
 def test_search_levels_play_legal_cards(level):
     game = _to_play("legal", 0)
-    for k in range(12):
+    for k in range(12 if level == "strong" else 5):
         action = choose(game, level, k)
         assert action in game.legal()
         game.step(action)
@@ -50,6 +50,21 @@ def test_decision_depends_on_the_view_only(tricks):
         other.hands = world
         assert observe(other, seat) == obs
         assert strong_policy(observe(other, seat), make_rng(7)) == decision
+
+
+def test_auction_decision_depends_on_the_view_only():
+    game = Game(PROFILES["prairie"], "auction")
+    while game.phase != "bidding":
+        game.step(choose(game, "basic", 0))
+    game.step(choose(game, "basic", 0))
+    seat = game.to_act
+    obs = observe(game, seat)
+    decision = strong_policy(obs, make_rng(3))
+    assert decision in game.legal()
+    for world in sample_worlds(obs, 2, random.Random(4)):
+        other = game.copy()
+        other.hands = world
+        assert strong_policy(observe(other, seat), make_rng(3)) == decision
 
 
 def test_samples_respect_sizes_and_voids():

@@ -22,7 +22,8 @@ from __future__ import annotations
 import random
 import time
 
-from ..actions import BID_BASE, PASS, TRUMP_BASE, bid_no_trump, bid_points
+from ..actions import (BID_BASE, KAISER, PASS, TRUMP_BASE, TRUMP_NONE, bid_no_trump,
+                       bid_points)
 from ..cards import SUIT_MASK
 from ..game import BIDDING, PLAY, TRUMP, Game
 from ..scoring import Contract
@@ -208,14 +209,91 @@ def rank_moves(obs: Observation, rng: random.Random, playout_worlds: int, exact_
     return ranked
 
 
+# ----- the auction and trump by simulation -----
+
+def _denomination_raws(worlds: list[list[int]], leader: int, team: int, out_seat: int = -1
+                       ) -> dict[int, list[int]]:
+    """Per trump (``-1``: no trump), ``team``'s raw points in each world, ``leader`` leading."""
+    out: dict[int, list[int]] = {}
+    for trump in (0, 1, 2, 3, -1):
+        out[trump] = [playout(list(w), leader, trump, out_seat, [], [], team) for w in worlds]
+    return out
+
+
+def _mean_net(contract: Contract, obs: Observation, raws: list[int]) -> float:
+    team = obs.seat & 1
+    return sum(net_score(contract, obs.scores, obs.threshold, team, r) for r in raws) / len(raws)
+
+
+def _contract_value(seat: int, points: int, no_trump: bool, obs: Observation,
+                    raws: dict[int, list[int]], mine: bool) -> float:
+    """Our mean net score if ``seat`` plays this contract with the trump best for its team
+    (``raws`` are our team's points, so opponents pick the suit worst for us)."""
+    contract = Contract(seat, points, no_trump, False)
+    if no_trump:
+        return _mean_net(contract, obs, raws[-1])
+    values = [_mean_net(contract, obs, raws[t]) for t in range(4)]
+    return max(values) if mine else min(values)
+
+
+def simulated_bid(obs: Observation, rng: random.Random, worlds: int) -> int:
+    """The auction action with the best mean net score over sampled deals played out.
+
+    A bid is worth its contract with our best trump; a pass is worth the standing contract
+    (partner's or an opponent's), or nothing while no one has bid (the hand may yet be thrown
+    in or fall to anyone). The Kaiser bid is left to the basic rules (a sure thing or nothing).
+    """
+    basic_choice = basic_policy(obs, rng)
+    if basic_choice == KAISER:
+        return KAISER
+    seat = obs.seat
+    team = seat & 1
+    sampled = sample_worlds(obs, worlds, rng)
+    mine = _denomination_raws(sampled, seat, team)
+    holder, standing = -1, -1
+    for s, a in obs.auction:
+        if a >= BID_BASE:
+            holder, standing = s, a
+    best_action, best_value = -1, -1e9
+    for action in obs.legal:
+        if action == PASS:
+            if holder < 0:
+                value = 0.0
+            else:
+                theirs = _denomination_raws(sampled, holder, team)
+                value = _contract_value(holder, bid_points(standing), bid_no_trump(standing), obs,
+                                        theirs, holder & 1 == team)
+        elif action >= BID_BASE:
+            value = _contract_value(seat, bid_points(action), bid_no_trump(action), obs, mine,
+                                    True)
+        else:
+            continue
+        if value > best_value:
+            best_action, best_value = action, value
+    return best_action if best_action >= 0 else basic_choice
+
+
+def simulated_trump(obs: Observation, rng: random.Random, worlds: int) -> int:
+    """The trump (or no trump, after a Kaiser bid) with the best mean net score."""
+    assert obs.contract is not None
+    sampled = sample_worlds(obs, worlds, rng)
+    raws = _denomination_raws(sampled, obs.seat, obs.seat & 1, obs.out_seat)
+    def value(action: int) -> float:
+        trump = -1 if action == TRUMP_NONE else action - TRUMP_BASE
+        return _mean_net(obs.contract, obs, raws[trump])  # type: ignore[arg-type]
+    return max(obs.legal, key=lambda a: (value(a), -a))
+
+
 class SearchPolicy:
     """A level's budget: worlds scored by playouts early, by exact solves from
     ``exact_from`` cards in hand on (where a solve of every card in a world costs a few ms)."""
 
-    def __init__(self, playout_worlds: int, exact_worlds: int, exact_from: int) -> None:
+    def __init__(self, playout_worlds: int, exact_worlds: int, exact_from: int,
+                 auction_worlds: int) -> None:
         self.playout_worlds = playout_worlds
         self.exact_worlds = exact_worlds
         self.exact_from = exact_from
+        self.auction_worlds = auction_worlds
 
     def ranked(self, obs: Observation, rng: random.Random,
                time_cap: float | None = None) -> list[tuple[float, float, int]]:
@@ -224,6 +302,12 @@ class SearchPolicy:
 
     def __call__(self, obs: Observation, rng: random.Random,
                  time_cap: float | None = None) -> int:
+        if len(obs.legal) == 1:
+            return obs.legal[0]
+        if obs.phase == BIDDING:
+            return simulated_bid(obs, rng, self.auction_worlds)
+        if obs.phase == TRUMP:
+            return simulated_trump(obs, rng, self.auction_worlds)
         if obs.phase != PLAY:
             return basic_policy(obs, rng)
         if len(obs.legal) == 1:
@@ -231,8 +315,8 @@ class SearchPolicy:
         return self.ranked(obs, rng, time_cap)[0][2]
 
 
-strong_policy = SearchPolicy(60, 20, 5)
-expert_policy = SearchPolicy(160, 32, 6)
+strong_policy = SearchPolicy(60, 20, 5, 24)
+expert_policy = SearchPolicy(160, 32, 6, 64)
 
 
 # ----- the oracle: every hand known -----
