@@ -404,3 +404,17 @@ def test_redeal_then_auction_proceeds():
     s = api.apply(s, REDEAL)
     s = skip_redeal(s)
     assert s["phase"] == "bidding" and s["to_act"] == 2
+
+
+def test_refused_kaiser_bid_messages_say_why():
+    """With the Kaiser bid switched on, a refused Kaiser bid must not claim the rules forbid it."""
+    s = game("standard", dealer=3, options={"kaiser_bid": True})
+    s = api.apply(s, KAISER)
+    with pytest.raises(IllegalAction) as err:
+        api.apply(s, KAISER)  # seat 1 cannot outrank a Kaiser bid
+    assert "not allowed in these rules" not in str(err.value)
+    b = game("bidout", dealer=3, options={"kaiser_bid": True})
+    b = do(b, PASS, PASS, PASS)
+    with pytest.raises(IllegalAction) as err:
+        api.apply(b, KAISER)  # the forced bid is 6 or 6 no trump
+    assert "not allowed in these rules" not in str(err.value)
