@@ -48,3 +48,15 @@ export function banner(text, { kind = "info", actions = [], testid = "banner", d
   box.append(b);
   return b;
 }
+
+/**
+ * An error as a person sees it: "<ClassName>: <message>" (the Python exception's class for
+ * engine errors, the JavaScript error's name otherwise).
+ */
+export function errorText(e) {
+  if (e == null) return "Error: unknown error";
+  if (typeof e !== "object") return `Error: ${e}`;
+  const type = e.type ?? e.name ?? "Error";
+  const msg = e.message || String(e);
+  return msg.startsWith(`${type}: `) ? msg : `${type}: ${msg}`;
+}

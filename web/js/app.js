@@ -9,13 +9,16 @@ import { renderSettings, renderHelp } from "./settings.js";
 import { installHandKeys } from "./table.js";
 import { cardElement } from "./cards.js";
 import { seatName, bidLabel } from "./words.js";
-import { banner, announce } from "./announce.js";
+import { banner, announce, errorText } from "./announce.js";
 import { openDialog, closeDialog, installDialogs } from "./dialogs.js";
 import { loadSettings, saveSettings, readSavedGame, setAsideCorrupt } from "./storage.js";
 import { shareCodeFromLocation, clearShareHash, shareUrl, copyText } from "./share.js";
 
 const $ = (id) => document.getElementById(id);
-const BOOT_TIMEOUT_MS = 60000;
+// ?boot_timeout_ms=N shortens the engine's boot deadline (tests of the timeout message).
+// A retry after a timeout waits twice as long (at least the normal minute).
+const BOOT_TIMEOUT_MS = Number(new URLSearchParams(location.search).get("boot_timeout_ms")) || 60000;
+let bootTimeoutMs = BOOT_TIMEOUT_MS;
 const STAGES = ["runtime", "python", "engine"];
 
 const app = {
@@ -50,12 +53,15 @@ async function boot() {
   $("boot-progress").value = 0;
   document.body.dataset.engine = "loading";
   try {
-    app.engine = await startEngine({ onProgress, timeoutMs: BOOT_TIMEOUT_MS });
+    app.engine = await startEngine({ onProgress, timeoutMs: bootTimeoutMs });
     [app.profiles, app.schema] = await Promise.all([app.engine.call("profiles"), app.engine.call("options_schema")]);
   } catch (e) {
-    const msg = e?.type === "TimeoutError" || /time/i.test(e?.message ?? "")
-      ? `The game engine took too long to load (${e.message}). Check your connection and try again.`
-      : `The game engine could not be loaded: ${e?.message ?? e}`;
+    app.engine?.terminate?.();
+    app.engine = null;
+    if (e?.type === "BootTimeout") bootTimeoutMs = Math.max(bootTimeoutMs * 2, 60000);
+    const msg = e?.type === "BootTimeout"
+      ? `${e.message.replace(/ and reload the page to try again\.?$/, ".")} Press Retry to try again.`
+      : `The game engine could not be loaded: ${errorText(e)}`;
     // A Python traceback is long: show its last line, keep the rest behind "Details".
     const lines = msg.split(/\n/).map((l) => l.trim()).filter(Boolean);
     const short = lines.length > 2 ? `${lines[0]} ${lines.at(-1)}` : msg;
@@ -75,7 +81,7 @@ async function boot() {
   try {
     await openInitialGame();
   } catch (e) {
-    banner(`Could not start a game: ${e.message ?? e}`, { kind: "error", testid: "error-banner" });
+    banner(`Could not start a game: ${errorText(e)}`, { kind: "error", testid: "error-banner" });
   }
   // Hints only when this engine has them (the worker answers LookupError otherwise).
   app.engine.call("hint").then(() => true, (e) => e.type !== "LookupError" && e.type !== "UnknownFunction")
@@ -104,7 +110,7 @@ async function newGameState(settings) {
   try {
     return await app.engine.call("new_game", config);
   } catch (e) {
-    banner(`These options were refused (${e.message}); starting with the plain ${settings.profile} rules.`, { kind: "error", testid: "error-banner" });
+    banner(`These options were refused (${errorText(e)}); starting with the plain ${settings.profile} rules.`, { kind: "error", testid: "error-banner" });
     settings.options = {};
     saveSettings(settings);
     return app.engine.call("new_game", { ...config, options: {} });
@@ -136,19 +142,19 @@ async function openInitialGame() {
       return app.game.start(state);
     } catch (e) {
       clearShareHash();
-      banner(`This link could not be opened: ${e.message ?? e}. A fresh game starts instead.`, { kind: "error", testid: "link-error" });
+      banner(`This link could not be opened: ${errorText(e)}. A fresh game starts instead.`, { kind: "error", testid: "link-error" });
       return app.game.start(await newGameState(app.settings));
     }
   }
   const { raw, saved, error } = readSavedGame();
   if (raw != null) {
     try {
-      if (error) throw new Error(error);
+      if (error) throw error;
       const state = await app.engine.call("load", saved?.state ?? saved);
       return app.game.start(state);
     } catch (e) {
       setAsideCorrupt(raw);
-      banner(`Your saved game could not be restored: ${e.message ?? e}. It was set aside.`, { kind: "error", testid: "save-error" });
+      banner(`Your saved game could not be restored: ${errorText(e)}. It was set aside.`, { kind: "error", testid: "save-error" });
     }
   }
   return app.game.start(await newGameState(app.settings));
@@ -217,17 +223,29 @@ async function showHint() {
   openDialog("dlg-hint");
   try {
     const hints = await app.engine.call("hint", g.state, seat);
+    // The engine lists them best first (its suggestion first): keep its order.
+    const phase = g.view?.phase;
+    const what = phase === "play" ? "expected score change for your team this hand, yours minus theirs"
+      : phase === "bidding" ? "expected score of the contract for your team (0 for a pass)"
+        : phase === "trump" ? "expected points your team takes with that trump"
+          : "no difference the engine can measure";
     const list = document.createElement("ol");
     list.className = "hint-list";
-    [...hints].sort((a, b) => b.value - a.value).forEach((h) => {
+    hints.forEach((h, i) => {
       const li = document.createElement("li");
-      const v = typeof h.value === "number" ? (Math.round(h.value * 10) / 10).toFixed(1) : String(h.value);
-      li.textContent = `${bidLabel(h.action)}: expected ${v} points`;
+      const v = typeof h.value === "number" ? h.value.toFixed(1).replace(/^-/, "\u2212") : String(h.value);
+      li.textContent = `${bidLabel(h.action)}: ${v}`;
+      if (i === 0) {
+        li.className = "best";
+        li.append(Object.assign(document.createElement("b"), { textContent: " (suggested)" }));
+      }
       list.append(li);
     });
-    body.replaceChildren(Object.assign(document.createElement("p"), { textContent: "Expected points for your team this hand, best first:" }), list);
+    const intro = document.createElement("p");
+    intro.textContent = `${seat === 2 ? "North's" : "Your"} choices, best first. The number is the ${what}.`;
+    body.replaceChildren(intro, list);
   } catch (e) {
-    body.textContent = `No hint available: ${e.message ?? e}`;
+    body.textContent = `No hint available: ${errorText(e)}`;
   }
 }
 
@@ -239,7 +257,7 @@ async function makeShare(withMoves) {
     $("share-url").value = url;
     $("share-status").textContent = await copyText(url, $("share-url"));
   } catch (e) {
-    $("share-status").textContent = `Could not make a link: ${e.message ?? e}`;
+    $("share-status").textContent = `Could not make a link: ${errorText(e)}`;
   }
 }
 
@@ -286,6 +304,20 @@ function wire() {
     if (shareCodeFromLocation() != null && app.engine) { app.game.stop(); openInitialGame(); }
   });
 }
+
+// Anything that slips through: a message, never a silent or blank page.
+function showUnexpected(e) {
+  const text = errorText(e);
+  if (document.body.dataset.engine === "loading") return; // the boot reports its own failure
+  if (!$("app").hidden) {
+    banner(`Something went wrong: ${text}`, { kind: "error", testid: "error-banner" });
+  } else {
+    $("boot-error-text").textContent = `Something went wrong: ${text}`;
+    $("boot-error").hidden = false;
+  }
+}
+window.addEventListener("unhandledrejection", (ev) => { console.error(ev.reason); showUnexpected(ev.reason); });
+window.addEventListener("error", (ev) => { if (ev.error) showUnexpected(ev.error); });
 
 wire();
 boot();

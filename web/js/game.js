@@ -5,7 +5,7 @@ import { renderStatus, renderSeats, renderTrick, renderHand, renderTurn } from "
 import { renderActionPanel, standingBid } from "./bidding.js";
 import { renderHandResult, renderGameOver } from "./scoresheet.js";
 import { describeAction, seatName } from "./words.js";
-import { announce, banner } from "./announce.js";
+import { announce, banner, errorText } from "./announce.js";
 import { openDialog, whenClosed } from "./dialogs.js";
 import { saveGame, saveSettings } from "./storage.js";
 import { SPEEDS, effectiveSpeed } from "./settings.js";
@@ -198,7 +198,7 @@ export class Game {
       if (e.type !== "InvalidAction" || level === "random" || !/level/i.test(e.message)) throw e;
       if (!this.warnedLevels?.has(level)) {
         (this.warnedLevels ??= new Set()).add(level);
-        banner(`The ${level} bot is not available in this version (${e.message}); random plays instead.`, { testid: "bot-banner" });
+        banner(`The ${level} bot is not available in this version (${errorText(e)}); random plays instead.`, { testid: "bot-banner" });
       }
       return this.call("bot_action", this.state, "random", seed);
     }
@@ -206,7 +206,7 @@ export class Game {
 
   error(e) {
     console.error(e);
-    banner(`Something went wrong: ${e.message ?? e}`, {
+    banner(`Something went wrong: ${errorText(e)}`, {
       kind: "error", testid: "error-banner",
       actions: [{ label: "Try again", onClick: (ev) => { ev.target.closest(".banner").remove(); this.pump(++this.gen); } }],
     });
@@ -222,7 +222,7 @@ export class Game {
     } catch (e) {
       if (gen !== this.gen) return;
       // The engine refused (should not happen: we only offer its legal actions).
-      banner(e.message ?? String(e), { kind: "error", testid: "error-banner" });
+      banner(`The engine refused this move: ${errorText(e)}`, { kind: "error", testid: "error-banner" });
     }
     if (gen === this.gen) this.pump(gen);
   }

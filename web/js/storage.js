@@ -48,7 +48,7 @@ export function readSavedGame() {
   try {
     return { raw, saved: JSON.parse(raw), error: null };
   } catch (e) {
-    return { raw, saved: null, error: e.message || String(e) };
+    return { raw, saved: null, error: e };
   }
 }
 
