@@ -18,7 +18,7 @@ import json
 import secrets
 import zlib
 from collections import OrderedDict
-from typing import Any
+from typing import Any, NamedTuple
 
 from . import actions as act
 from .cards import CARD_STRS, SUITS, card_name, sorted_hand
@@ -30,9 +30,20 @@ from .rules import OPTION_NAMES, PROFILE_DESCRIPTIONS, PROFILES, Rules
 VERSION = 1
 _CONFIG_KEYS = {"profile", "options", "seed", "dealer", "deal", "scores"}
 _CACHE_SIZE = 64
-_cache: OrderedDict[int, tuple[dict[str, Any], int, Game]] = OrderedDict()
 _RECENT_SIZE = 16
-_recent: list[tuple[str, list[Any], Game]] = []
+
+
+class _Live(NamedTuple):
+    """A state's normalised config and game, and its action list as canonical JSON text
+    (the exact text, so ``7.0`` or an edited action never passes for a remembered one)."""
+
+    config: dict[str, Any]
+    game: Game
+    moves_json: str
+
+
+_cache: OrderedDict[int, tuple[dict[str, Any], int, _Live]] = OrderedDict()
+_recent: list[tuple[str, _Live]] = []
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -55,6 +66,10 @@ def _normalise_config(config: object) -> tuple[dict[str, Any], Game]:
         seed = secrets.token_urlsafe(9)
     if not isinstance(seed, str) or not seed or len(seed) > 200:
         raise InvalidAction(f"seed must be a non-empty string of at most 200 characters, got {seed!r}")
+    try:
+        seed.encode("utf-8")
+    except UnicodeEncodeError:
+        raise InvalidAction(f"seed must be valid Unicode text, got {seed!r}") from None
     dealer = config.get("dealer", 0)
     if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer <= 3:
         raise InvalidAction(f"dealer must be a seat from 0 to 3, got {dealer!r}")
@@ -90,7 +105,12 @@ def _replay(game: Game, moves: list[Any], start: int = 0) -> Game:
 
 
 def _game(state: object) -> Game:
-    """The live game behind ``state``: from the cache when it is ours, else replayed."""
+    return _live(state).game
+
+
+def _live(state: object) -> _Live:
+    """The live game behind ``state``: remembered when it is a state we handed out, else
+    loaded (replaying only what no remembered game has already checked)."""
     if not isinstance(state, dict):
         raise InvalidAction(f"a state is an object, got {type(state).__name__}")
     entry = _cache.get(id(state))
@@ -99,42 +119,51 @@ def _game(state: object) -> Game:
         if isinstance(moves, list) and len(moves) == entry[1]:
             _cache.move_to_end(id(state))
             return entry[2]
-    return _load_game(state)
+    return _load_live(state)
 
 
-def _config_key(config: object) -> str:
+def _json_text(value: object, what: str) -> str:
     try:
-        return json.dumps(config, sort_keys=True)
-    except (TypeError, ValueError):
-        raise InvalidAction("a game config must be plain JSON") from None
+        return json.dumps(value, sort_keys=True, allow_nan=False)
+    except (TypeError, ValueError, RecursionError):
+        raise InvalidAction(f"{what} must be plain JSON") from None
 
 
-def _load_game(state: dict[str, Any]) -> Game:
+def _load_live(state: dict[str, Any]) -> _Live:
     version = state.get("version")
     if version != VERSION:
         raise InvalidAction(f"unsupported state version {version!r} (this engine reads version {VERSION})")
     if "config" not in state or "actions" not in state:
         raise InvalidAction("a state needs its config and its actions")
-    moves = state["actions"]
+    config, moves = state["config"], state["actions"]
+    if not isinstance(config, dict) or "seed" not in config:
+        raise InvalidAction("a saved game's config needs its seed: without it the cards are unknown")
     if not isinstance(moves, list):
         raise InvalidAction("a state's actions must be a list")
-    key = _config_key(state["config"])
-    best: tuple[int, Game] | None = None
-    for cached_key, cached_moves, cached_game in _recent:
-        n = len(cached_moves)
-        if (cached_key == key and n <= len(moves) and (best is None or n > best[0])
-                and moves[:n] == cached_moves):
-            best = (n, cached_game)
+    key = _json_text(config, "a game config")
+    texts = [_json_text(a, "an action") for a in moves]
+    best: _Live | None = None
+    best_count = -1
+    for cached_key, live in _recent:
+        if cached_key != key:
+            continue
+        done = live.game.history
+        count = len(done)
+        if count <= len(moves) and count > best_count and live.moves_json == ",".join(texts[:count]):
+            best, best_count = live, count
     if best is None:
-        _, game = _normalise_config(state["config"])
-        return _replay(game, moves)
-    return _replay(best[1].copy(), moves, best[0])
+        norm, game = _normalise_config(config)
+        _replay(game, moves)
+    else:
+        norm, game = best.config, _replay(best.game.copy(), moves, best_count)
+    return _Live(norm, game, ",".join(texts))
 
 
-def _state(config: dict[str, Any], moves: list[Action], game: Game) -> State:
+def _state(live: _Live, moves: list[Action]) -> State:
+    game = live.game
     state: State = {
         "version": VERSION,
-        "config": config,
+        "config": live.config,
         "actions": moves,
         "phase": game.phase,
         "to_act": game.to_act if game.phase != GAME_OVER else None,
@@ -142,10 +171,10 @@ def _state(config: dict[str, Any], moves: list[Action], game: Game) -> State:
         "scores": list(game.scores),
         "winner": game.winner,
     }
-    _cache[id(state)] = (state, len(moves), game)
+    _cache[id(state)] = (state, len(moves), live)
     if len(_cache) > _CACHE_SIZE:
         _cache.popitem(last=False)
-    _recent.append((_config_key(config), list(moves), game))
+    _recent.append((_json_text(live.config, "a game config"), live))
     if len(_recent) > _RECENT_SIZE:
         del _recent[0]
     return state
@@ -156,16 +185,14 @@ def _state(config: dict[str, Any], moves: list[Action], game: Game) -> State:
 def new_game(config: dict[str, Any] | None = None) -> State:
     """A new game; ``config`` = profile, options, seed, dealer, deal, scores (all optional)."""
     norm, game = _normalise_config({} if config is None else config)
-    return _state(norm, [], game)
+    return _state(_Live(norm, game, ""), [])
 
 
 def load(obj: object) -> State:
     """Validate a saved or shared state and replay it; a corrupt one raises ``InvalidAction``."""
     if not isinstance(obj, dict):
         raise InvalidAction(f"a saved game is an object, got {type(obj).__name__}")
-    game = _load_game(obj)
-    config, _ = _normalise_config(obj["config"])
-    return _state(config, [dict(a) for a in obj["actions"]], game)
+    return _state(_load_live(obj), [dict(a) for a in obj["actions"]])
 
 
 def legal_actions(state: State) -> list[Action]:
@@ -174,12 +201,15 @@ def legal_actions(state: State) -> list[Action]:
 
 def apply(state: State, action: Action) -> State:
     """The state after ``action``; ``state`` itself is left as it was."""
-    game = _game(state)
+    live = _live(state)
     code = act.decode(action)
-    game.check(code)
-    after = game.copy()
+    live.game.check(code)
+    after = live.game.copy()
     after.step(code)
-    return _state(state["config"], state["actions"] + [act.encode(code)], after)
+    canonical = act.encode(code)
+    text = _json_text(canonical, "an action")
+    moves_json = f"{live.moves_json},{text}" if live.moves_json else text
+    return _state(_Live(live.config, after, moves_json), state["actions"] + [canonical])
 
 
 def _contract_json(game_contract: Any, trump: int) -> dict[str, Any] | None:
@@ -331,8 +361,7 @@ _ACTION_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz01234567
 
 def encode_share(state: State, with_actions: bool = False) -> str:
     """A short URL-safe code: profile, options, seed, first dealer (and the moves, if asked)."""
-    game = _game(state)
-    config = state["config"]
+    config, game, _ = _live(state)
     payload: dict[str, Any] = {"p": config["profile"], "s": config["seed"], "d": config["dealer"]}
     if config.get("options"):
         payload["o"] = config["options"]
@@ -366,7 +395,7 @@ def decode_share(text: object) -> State:
         if inflater.unconsumed_tail:
             raise ValueError("too long")
         payload = json.loads(text_bytes.decode("utf-8"))
-    except (ValueError, zlib.error, UnicodeDecodeError):
+    except (ValueError, zlib.error, RecursionError):
         raise InvalidAction("this game link is damaged: it could not be decoded "
                             "(was it cut short when copied?)") from None
     if not isinstance(payload, dict) or not {"p", "s", "d"} <= set(payload):

@@ -237,12 +237,12 @@ class Game:
             raise IllegalAction(f"the auction is on: {who} must bid or pass")
         if action == PASS:
             raise IllegalAction(f"{who} is the dealer and must bid: everyone else passed")
-        if action == KAISER:
+        if action == KAISER and not self.rules.kaiser_bid:
             raise IllegalAction("the Kaiser bid is not allowed in these rules")
         if self._forced(self.to_act) and self.rules.all_pass == "dealer_bids_minimum":
             raise IllegalAction(f"the dealer's forced bid is {self.rules.minimum_bid} or "
                                 f"{self.rules.minimum_bid} no trump")
-        if bid_points(action) < self.rules.minimum_bid:
+        if action != KAISER and bid_points(action) < self.rules.minimum_bid:
             raise IllegalAction(f"the minimum bid is {self.rules.minimum_bid}")
         standing = describe(self.best_action)
         if self.to_act == self.dealer:

@@ -105,9 +105,9 @@ def test_view_shape_and_names():
 
 
 def test_view_has_every_documented_field():
-    """docs/bridge.md lists ``weak_seats_asked`` among the exact fields of view()."""
+    """docs/bridge.md lists ``weak_hand`` among the exact fields of view()."""
     v = api.view(api.new_game({"profile": "prairie", "seed": "x"}), 0)
-    assert set(v) >= VIEW_KEYS | {"weak_seats_asked"}
+    assert set(v) >= VIEW_KEYS | {"weak_hand"}
 
 
 def test_summary_shape():
