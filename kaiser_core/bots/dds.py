@@ -206,6 +206,29 @@ class Solver:
                         if need > hi:
                             tt[key] = (lo, hi, -1)
                             return False
+                if not (trump_mask & (H[(leader + 1) & 3] | H[(leader + 3) & 3])):
+                    # With no trump for the opponents to ruff with, the leader cashes the top
+                    # cards of each suit it holds in an unbroken run: sure tricks for the
+                    # leader's team (less the 3S, which may be thrown on them).
+                    mine = H[leader]
+                    sure = 0
+                    for sm in suit_mask:
+                        sl = live & sm
+                        while sl and mine >> (sl.bit_length() - 1) & 1:
+                            sure += 1
+                            sl ^= 1 << (sl.bit_length() - 1)
+                    if sure:
+                        three = 3 if live & _THREE else 0
+                        if leader & 1 == team:
+                            lo = max(lo, sure - three)
+                            if need <= lo:
+                                tt[key] = (lo, hi, -1)
+                                return True
+                        else:
+                            hi = min(hi, n + (5 if live & _FIVE else 0) - sure)
+                            if need > hi:
+                                tt[key] = (lo, hi, -1)
+                                return False
                 bounds = (lo, hi, -1)
             ok = play(seats, 0, 0, first, 0, 0, live, need)
             if ok:
