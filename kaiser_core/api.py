@@ -54,9 +54,9 @@ Action = dict[str, Any]
 def _normalise_config(config: object) -> tuple[dict[str, Any], Game]:
     if not isinstance(config, dict):
         raise InvalidAction(f"a game config is an object, got {type(config).__name__}")
-    unknown = sorted(set(config) - _CONFIG_KEYS)
+    unknown = sorted(map(repr, set(config) - _CONFIG_KEYS))
     if unknown:
-        raise InvalidAction(f"unknown config field {unknown[0]!r}: known fields are "
+        raise InvalidAction(f"unknown config field {unknown[0]}: known fields are "
                             f"{', '.join(sorted(_CONFIG_KEYS))}")
     profile = config.get("profile", "standard")
     options = config.get("options") or {}
@@ -156,7 +156,15 @@ def _load_live(state: dict[str, Any]) -> _Live:
         _replay(game, moves)
     else:
         norm, game = best.config, _replay(best.game.copy(), moves, best_count)
-    return _Live(norm, game, ",".join(texts))
+    live = _Live(norm, game, ",".join(texts))
+    _remember(live)
+    return live
+
+
+def _remember(live: _Live) -> None:
+    _recent.append((_json_text(live.config, "a game config"), live))
+    if len(_recent) > _RECENT_SIZE:
+        del _recent[0]
 
 
 def _state(live: _Live, moves: list[Action]) -> State:
@@ -174,9 +182,7 @@ def _state(live: _Live, moves: list[Action]) -> State:
     _cache[id(state)] = (state, len(moves), live)
     if len(_cache) > _CACHE_SIZE:
         _cache.popitem(last=False)
-    _recent.append((_json_text(live.config, "a game config"), live))
-    if len(_recent) > _RECENT_SIZE:
-        del _recent[0]
+    _remember(live)
     return state
 
 
@@ -192,7 +198,10 @@ def load(obj: object) -> State:
     """Validate a saved or shared state and replay it; a corrupt one raises ``InvalidAction``."""
     if not isinstance(obj, dict):
         raise InvalidAction(f"a saved game is an object, got {type(obj).__name__}")
-    return _state(_load_live(obj), [dict(a) for a in obj["actions"]])
+    config, game, _ = _load_live(obj)
+    moves = [act.encode(a) for a in game.history]
+    moves_json = ",".join(_json_text(a, "an action") for a in moves)
+    return _state(_Live(config, game, moves_json), moves)
 
 
 def legal_actions(state: State) -> list[Action]:

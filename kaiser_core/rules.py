@@ -84,10 +84,10 @@ class Rules:
             options = {}
         if not isinstance(options, dict):
             raise InvalidAction(f"options must be an object of option: value, got {options!r}")
-        unknown = sorted(set(options) - OPTION_NAMES)
+        unknown = sorted(map(repr, set(options) - OPTION_NAMES))
         if unknown:
             raise InvalidAction(
-                f"unknown option {unknown[0]!r}: known options are {', '.join(sorted(OPTION_NAMES))}")
+                f"unknown option {unknown[0]}: known options are {', '.join(sorted(OPTION_NAMES))}")
         return replace(PROFILES[profile], **options)
 
 
