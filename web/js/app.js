@@ -173,8 +173,12 @@ function startReplay(full) {
 // ---------------------------------------------------------------- menu
 async function showScore() {
   const state = app.replay ? await app.replay.stateAt(app.replay.k) : app.game.state;
-  const s = await app.engine.call("summary", state);
-  renderScoreSheet($("score-body"), s);
+  try {
+    const [s, v] = await Promise.all([app.engine.call("summary", state), app.engine.call("view", state, 0)]);
+    renderScoreSheet($("score-body"), s, { target: v.target, threshold: v.threshold });
+  } catch (e) {
+    $("score-body").textContent = `The score sheet could not be drawn: ${errorText(e)}`;
+  }
   openDialog("dlg-score");
 }
 

@@ -1,14 +1,14 @@
 // The live game: holds the engine state, asks the engine for views, lets the
 // bots move (in the worker), takes the person's choices, animates and saves.
 // It never decides a rule: legality, scores and bot moves all come from the engine.
-import { renderStatus, renderSeats, renderTrick, renderHand, renderTurn } from "./table.js";
+import { renderStatus, renderSeats, renderTrick, renderHand, renderTurn, gatherTrick } from "./table.js";
 import { renderActionPanel, standingBid } from "./bidding.js";
 import { renderHandResult, renderGameOver } from "./scoresheet.js";
 import { describeAction, seatName } from "./words.js";
 import { announce, banner, errorText } from "./announce.js";
 import { openDialog, whenClosed } from "./dialogs.js";
 import { saveGame, saveSettings } from "./storage.js";
-import { SPEEDS, effectiveSpeed } from "./settings.js";
+import { SPEEDS, effectiveSpeed, prefersReducedMotion } from "./settings.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -109,7 +109,8 @@ export class Game {
     document.body.dataset.toAct = String(toAct);
     document.body.dataset.turn = humanTurn ? "human" : "bot";
     document.body.dataset.moves = String(this.state?.actions?.length ?? 0);
-    renderTurn(this.turnText(v, humanTurn, playable));
+    document.body.dataset.speed = effectiveSpeed(this.settings);
+    renderTurn(this.turnText(v, humanTurn, playable), humanTurn && !this.holdTrick);
   }
 
   turnText(v, humanTurn, playable) {
@@ -272,6 +273,9 @@ export class Game {
       this.render();
       await this.delay(this.speed().pause, true);
       this.skipPause = null;
+      if (gen !== this.gen) return;
+      // The cards sweep to the winner (none when animation is off or motion is reduced).
+      if (winner != null && !prefersReducedMotion()) await gatherTrick(winner, this.speed().anim);
       this.holdTrick = null;
       if (gen !== this.gen) return;
     } else if (action.type === "redeal") {

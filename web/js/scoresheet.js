@@ -2,7 +2,31 @@
 import { seatName, TEAM_NAMES, contractWords } from "./words.js";
 import { suitSymbol } from "./cards.js";
 
-const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `\u2212${-n}` : "0");
+// Plain "-" everywhere (totals and changes alike), so copied scores stay numbers.
+const signed = (n) => (n > 0 ? `+${n}` : String(n));
+const num = (n) => String(n);
+
+/**
+ * A team's score on a track from 0 to the target, with the defender threshold and the target
+ * marked (drawn from the engine's numbers; no rule is computed here).
+ */
+function scoreTrack(name, score, threshold, target) {
+  const pct = (x) => `${Math.max(0, Math.min(100, (x / target) * 100)).toFixed(1)}%`;
+  const label = `${name}: ${score} of ${target}` + (threshold != null ? `; defender threshold ${threshold}` : "");
+  const bar = el("div", { class: `track${score < 0 ? " below" : ""}`, role: "img", "aria-label": label });
+  const fill = el("div", { class: "track-fill" });
+  fill.style.width = pct(score);
+  bar.append(fill);
+  if (threshold != null && threshold < target) {
+    const t = el("div", { class: "track-mark threshold", title: `defender threshold ${threshold}` });
+    t.style.left = pct(threshold);
+    bar.append(t);
+  }
+  return el("div", { class: "track-row" },
+    el("span", { class: "track-name", "aria-hidden": "true" }, name),
+    bar,
+    el("span", { class: "track-num", "aria-hidden": "true" }, `${num(score)} / ${target}`));
+}
 
 function el(tag, attrs = {}, ...kids) {
   const e = document.createElement(tag);
@@ -30,17 +54,27 @@ function madeCell(rec) {
   return rec.made ? "made" : "failed";
 }
 
-/** Render the score sheet table into `body`. */
-export function renderScoreSheet(body, summary) {
+/**
+ * Render the score sheet table into `body`. `now` = {target, threshold} of the current hand
+ * (from the engine's view), used before any hand has finished.
+ */
+export function renderScoreSheet(body, summary, now = {}) {
   body.replaceChildren();
   const hands = summary.hands ?? [];
   const last = hands[hands.length - 1];
-  const target = summary.target ?? last?.target ?? 52;
-  const threshold = last?.threshold ?? 45;
+  const target = summary.target ?? now.target ?? last?.target;
+  const threshold = now.threshold ?? last?.threshold ?? null;
   body.append(el("p", { class: "sheet-note", "data-testid": "sheet-note" },
-    `Target: ${target} (first team at or above wins). Defender threshold: ${threshold} (a team at or above it scores nothing as defenders). Marked `,
+    `Target: ${target} (first team at or above wins).`,
+    threshold != null ? ` Defender threshold: ${threshold} (a team at or above it scores nothing as defenders).` : "",
+    " Marked ",
     el("span", { class: "mark-threshold" }, "▲"), " at the threshold, ",
     el("span", { class: "mark-target" }, "★"), " at the target."));
+  body.append(el("div", { class: "tracks", "data-testid": "score-tracks" },
+    scoreTrack("Us", summary.scores[0], threshold, target),
+    scoreTrack("Them", summary.scores[1], threshold, target),
+    el("div", { class: "track-legend", "aria-hidden": "true" },
+      el("span", { class: "legend-threshold" }, `▲ ${threshold ?? ""} threshold`), el("span", {}, `★ ${target} target`))));
   const wrap = el("div", { class: "sheet-wrap", tabindex: "0", role: "region", "aria-label": "Score sheet table" });
   const table = el("table", { class: "sheet", "data-testid": "sheet-table" });
   table.append(el("caption", { class: "visually-hidden" }, "Score per hand"));
@@ -57,10 +91,10 @@ export function renderScoreSheet(body, summary) {
     const tr = el("tr", { "data-testid": "sheet-row" });
     tr.classList.add(rec.made === true ? "made" : rec.made === false ? "failed" : "none");
     const tgt = rec.target ?? target;
-    const thr = rec.threshold ?? threshold;
+    const thr = rec.threshold ?? threshold ?? Infinity;
     const total = (t) => {
       const v = rec.scores[t];
-      const cell = el("td", { class: "num" }, el("b", { class: "total" }, String(v)));
+      const cell = el("td", { class: "num" }, el("b", { class: "total" }, num(v)));
       if (v >= tgt) cell.append(" ", el("span", { class: "mark-target", title: "at or above the target", "aria-label": "at or above the target" }, "★"));
       else if (v >= thr) cell.append(" ", el("span", { class: "mark-threshold", title: "at or above the defender threshold", "aria-label": "at or above the defender threshold" }, "▲"));
       cell.append(el("br"), el("small", { class: "delta" }, `(${signed(rec.delta[t])})`));
@@ -82,8 +116,8 @@ export function renderScoreSheet(body, summary) {
   const tfoot = el("tfoot");
   tfoot.append(el("tr", {},
     el("th", { scope: "row", colspan: "3" }, `Now (target ${target})`),
-    el("td", { class: "num total", "data-testid": "sheet-total-0" }, String(summary.scores[0])),
-    el("td", { class: "num total", "data-testid": "sheet-total-1" }, String(summary.scores[1]))));
+    el("td", { class: "num total", "data-testid": "sheet-total-0" }, num(summary.scores[0])),
+    el("td", { class: "num total", "data-testid": "sheet-total-1" }, num(summary.scores[1]))));
   table.append(tfoot);
   wrap.append(table);
   body.append(wrap);
@@ -110,7 +144,7 @@ export function renderHandResult(body, rec) {
       el("th", { scope: "row" }, `${team === 0 ? "Us" : "Them"} (${TEAM_NAMES[team]})`),
       el("td", { class: "num" }, String(rec.raw?.[team] ?? 0)),
       el("td", { class: "num" }, signed(rec.delta[team])),
-      el("td", { class: "num" }, String(rec.scores[team]))));
+      el("td", { class: "num" }, num(rec.scores[team]))));
   }
   body.append(t);
 }
@@ -123,5 +157,6 @@ export function renderGameOver(body, summary) {
   const line = w == null ? "The game is over."
     : w === 0 ? `You and North win, ${a} to ${b}!` : `West and East win, ${b} to ${a}.`;
   body.append(el("p", { class: `over-line ${w === 0 ? "won" : "lost"}`, "data-testid": "winner" }, line));
-  body.append(el("p", {}, `${(summary.hands ?? []).length} hands played.`));
+  const n = (summary.hands ?? []).length;
+  body.append(el("p", {}, `${n} ${n === 1 ? "hand" : "hands"} played.`));
 }

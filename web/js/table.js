@@ -23,12 +23,14 @@ export function renderStatus(v) {
     badge.textContent = trumpKnown ? (trump ? `${suitSymbol(trump)} ${trump}` : "NT") : "…";
     badge.setAttribute("aria-label", trumpKnown ? `Trump: ${suitName(trump)}` : "Trump not named yet");
     const text = document.createElement("span");
-    text.textContent = `Contract: ${contractWords(c)}`;
+    text.innerHTML = `<span class="lbl-long">Contract: </span>`;
+    text.append(contractWords(c));
     line.append(badge, text);
     if (v.raw && v.phase === "play") {
       const raw = document.createElement("span");
       raw.className = "raw";
-      raw.textContent = ` · points this hand: us ${v.raw[0]}, them ${v.raw[1]}`;
+      raw.innerHTML = `· <span class="lbl-long">points this hand: </span>`;
+      raw.append(`us ${v.raw[0]}, them ${v.raw[1]}`);
       line.append(raw);
     }
   } else if (v.phase === "redeal") {
@@ -152,9 +154,35 @@ export function renderSeats(v, opts = {}) {
   }
 }
 
-/** Text under the trick: whose turn it is. */
-export function renderTurn(text) {
-  $("turn").textContent = text;
+/** Text under the trick: whose turn it is (a highlighted pill when it is the person's). */
+export function renderTurn(text, mine = false) {
+  const t = $("turn");
+  t.textContent = text;
+  t.classList.toggle("mine", !!mine);
+}
+
+/**
+ * Sweep the finished trick's cards toward the winner's seat (ms = 0: no animation).
+ * Resolves when done; the cards stay hidden until the table is drawn again.
+ */
+export function gatherTrick(winner, ms) {
+  const cards = [...document.querySelectorAll("#trick .card")];
+  const seat = document.getElementById(`seat-${winner}`);
+  if (!ms || !cards.length || !seat || typeof cards[0].animate !== "function") return Promise.resolve();
+  const to = seat.getBoundingClientRect();
+  const tx = to.left + to.width / 2;
+  const ty = to.top + to.height / 2;
+  return Promise.all(cards.map((c, i) => {
+    const r = c.getBoundingClientRect();
+    const dx = tx - (r.left + r.width / 2);
+    const dy = ty - (r.top + r.height / 2);
+    c.classList.add("gather");
+    const anim = c.animate([
+      { transform: "none", opacity: 1 },
+      { transform: `translate(${dx}px, ${dy}px) scale(.45)`, opacity: 0 },
+    ], { duration: ms, delay: i * Math.round(ms / 12), easing: "ease-in", fill: "forwards" });
+    return anim.finished.catch(() => {});
+  }));
 }
 
 /**
@@ -168,7 +196,8 @@ export function renderTrick(trick, { animMs = 0, winner = null } = {}) {
   for (const slot of slots) {
     const seat = Number(slot.dataset.slot);
     const card = bySeat[seat];
-    const current = slot.firstElementChild?.dataset.card;
+    const first = slot.firstElementChild;
+    const current = first && !first.classList.contains("gather") ? first.dataset.card : null;
     if (!card) { slot.replaceChildren(); continue; }
     if (current !== card) {
       const el = cardElement(card);

@@ -1,0 +1,128 @@
+"""Table polish: the trick sweeps to its winner (unless motion is off), the person's turn stands
+out, the bidding box does not move the hand, contract and trump stay in view on a phone, and
+keyboard focus is always drawn."""
+
+from __future__ import annotations
+
+from ui_helpers import FAST, dialog_open, human_step_mouse, legal_cards, moves, open_app, wait_turn
+
+WATCH_GATHER = """() => { window.__gathered = 0;
+  new MutationObserver((ms) => { for (const m of ms) if (m.target.classList?.contains('gather')) window.__gathered++; })
+    .observe(document.getElementById('trick'), {subtree: true, attributes: true, attributeFilter: ['class']}); }"""
+
+
+def _play_one_trick(page):
+    """Act until at least one trick of this hand is complete."""
+    for _ in range(40):
+        if dialog_open(page, "dlg-hand") or dialog_open(page, "dlg-over"):
+            return
+        tricks = page.evaluate("async () => (await window.kaiser.engine.call('view', window.kaiser.game.state, 0)).tricks.length")
+        if tricks >= 1:
+            return
+        human_step_mouse(page)
+    raise AssertionError("no trick finished")
+
+
+def test_trick_gathers_toward_the_winner(page, base_url_sub):
+    open_app(page, base_url_sub, {**FAST, "speed": "fast"})
+    page.evaluate(WATCH_GATHER)
+    _play_one_trick(page)
+    page.wait_for_function("() => window.__gathered > 0", timeout=10_000)
+
+
+def test_no_gather_with_reduced_motion_or_animation_off(browser, base_url_sub):
+    ctx = browser.new_context(reduced_motion="reduce")
+    page = ctx.new_page()
+    open_app(page, base_url_sub, {**FAST, "speed": "fast"})  # reduced motion wins over the setting
+    page.evaluate(WATCH_GATHER)
+    _play_one_trick(page)
+    page.wait_for_timeout(500)
+    assert page.evaluate("window.__gathered") == 0
+    # The glow on the seat to act does not pulse either.
+    anim = page.evaluate("() => getComputedStyle(document.querySelector('.seat.to-act') || document.body).animationName")
+    assert anim in ("none", "")
+    ctx.close()
+
+
+def test_persons_turn_is_marked_and_bidding_box_does_not_move_the_hand(page, base_url_sub):
+    open_app(page, base_url_sub)
+    tops = {}
+    for _ in range(60):
+        if dialog_open(page, "dlg-hand") or dialog_open(page, "dlg-over"):
+            break
+        panel = page.locator("#action-panel").is_visible()
+        turn = page.get_by_test_id("turn")
+        assert "mine" in (turn.get_attribute("class") or ""), "the person's turn is highlighted"
+        assert "to-act" in (page.get_by_test_id("seat-0").get_attribute("class") or "")
+        # The hand's top edge (cards not raised) is the same with and without the panel.
+        tops.setdefault(panel, page.evaluate("() => document.getElementById('hand').getBoundingClientRect().top"))
+        if True in tops and False in tops:
+            break
+        human_step_mouse(page)
+    assert True in tops and False in tops
+    assert abs(tops[True] - tops[False]) < 1, tops
+
+
+def test_contract_and_trump_stay_in_view_on_a_phone(browser, base_url_sub):
+    ctx = browser.new_context(viewport={"width": 360, "height": 560}, is_mobile=True, has_touch=True)
+    page = ctx.new_page()
+    open_app(page, base_url_sub)
+    for _ in range(30):
+        if page.evaluate("document.body.dataset.phase") == "play" and legal_cards(page):
+            break
+        if dialog_open(page, "dlg-hand"):
+            page.get_by_test_id("hand-continue").click()
+            wait_turn(page)
+            continue
+        human_step_mouse(page)
+    page.evaluate("() => window.scrollTo(0, document.documentElement.scrollHeight)")
+    page.wait_for_timeout(100)
+    for tid in ("contract", "trump", "scores"):
+        box = page.get_by_test_id(tid).bounding_box()
+        assert box and box["y"] >= 0 and box["y"] + box["height"] <= 560, (tid, box)
+    # The contract fits on one line next to the trump badge.
+    assert page.get_by_test_id("contract").bounding_box()["height"] < 40
+    ctx.close()
+
+
+def test_keyboard_focus_is_always_drawn(page, base_url_sub):
+    open_app(page, base_url_sub)
+    page.evaluate("() => document.activeElement && document.activeElement.blur()")
+    seen = set()
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        info = page.evaluate("""() => { const e = document.activeElement; if (!e || e === document.body) return null;
+          const s = getComputedStyle(e);
+          return {id: e.id || e.dataset.card || e.dataset.testid || e.tagName, outline: s.outlineStyle, width: parseFloat(s.outlineWidth),
+                  shadow: s.boxShadow}; }""")
+        if info is None:
+            continue
+        assert (info["outline"] != "none" and info["width"] >= 2) or info["shadow"] != "none", info
+        seen.add(info["id"])
+    assert "btn-score" in seen and any(len(x) == 2 for x in seen), seen  # toolbar and a card
+    # Inside a dialog too.
+    page.get_by_test_id("btn-settings").click()
+    page.wait_for_selector("#dlg-settings[open]")
+    page.keyboard.press("Tab")
+    style = page.evaluate("() => { const s = getComputedStyle(document.activeElement); return [s.outlineStyle, s.outlineColor]; }")
+    assert style[0] != "none"
+    assert style[1] in ("rgb(29, 78, 216)",), style  # the dark blue ring on white
+
+
+def test_score_sheet_marks_threshold_and_target(page, base_url_sub):
+    open_app(page, base_url_sub, {**FAST, "profile": "bidout"})  # a threshold that is not 45
+    v = page.evaluate("async () => await window.kaiser.engine.call('view', window.kaiser.game.state, 0)")
+    page.get_by_test_id("btn-score").click()
+    page.wait_for_selector("#dlg-score[open]")
+    tracks = page.get_by_test_id("score-tracks").locator("[role=img]")
+    assert tracks.count() == 2
+    for i, name in enumerate(("Us", "Them")):
+        label = tracks.nth(i).get_attribute("aria-label")
+        assert label == f"{name}: {v['scores'][i]} of {v['target']}; defender threshold {v['threshold']}", label
+    note = page.get_by_test_id("sheet-note").inner_text()
+    assert f"Target: {v['target']}" in note and f"Defender threshold: {v['threshold']}" in note
+    # The threshold mark sits at threshold/target of the track's width.
+    ratio = page.evaluate("""() => { const t = document.querySelector('#dlg-score .track');
+      const m = t.querySelector('.track-mark.threshold');
+      return (m.getBoundingClientRect().left - t.getBoundingClientRect().left) / t.getBoundingClientRect().width; }""")
+    assert abs(ratio - v["threshold"] / v["target"]) < 0.03, ratio
