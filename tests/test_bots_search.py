@@ -110,3 +110,17 @@ def test_analyze_shape():
         assert all(p["loss"] >= 0 for p in trick["plays"])
     last = out["tricks"][-1]["plays"][-1]["dd_after"]
     assert last == out["raw"][out["bidders"]]
+
+
+def test_simulated_auction_gives_legal_actions():
+    from kaiser_core.bots.strong import simulated_bid, simulated_trump
+
+    game = Game(PROFILES["prairie"], "simulated")
+    while game.phase != "bidding":
+        game.step(choose(game, "basic", 0))
+    while game.phase == "bidding":
+        action = simulated_bid(observe(game, game.to_act), random.Random(1), 6)
+        assert action in game.legal()
+        game.step(action)
+    if game.phase == "trump":
+        assert simulated_trump(observe(game, game.to_act), random.Random(1), 6) in game.legal()
