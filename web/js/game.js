@@ -28,11 +28,28 @@ export class Game {
     this.skipPause = null;
     this.botTimes = {};        // level -> [ms]
     this.handsSeen = 0;
+    this.watchdogMs = 45000;
     $("trick").addEventListener("click", () => this.skipPause?.());
   }
 
   speed() { return SPEEDS[effectiveSpeed(this.settings)]; }
-  call(fn, ...args) { return this.engine.call(fn, ...args); }
+  /**
+   * An engine call. If it has not answered after watchdogMs, say so (with a reload button)
+   * instead of leaving the table silently stuck; the message goes when the answer comes.
+   */
+  call(fn, ...args) {
+    const p = this.engine.call(fn, ...args);
+    let note = null;
+    const t = setTimeout(() => {
+      note = banner(`The game engine has not answered for ${Math.round(this.watchdogMs / 1000)} s (${fn}). It may still be thinking; if nothing happens, reload the page: your game is saved.`, {
+        kind: "error", testid: "engine-stuck",
+        actions: [{ label: "Reload", testid: "engine-stuck-reload", onClick: () => location.reload() }],
+      });
+    }, this.watchdogMs);
+    const done = () => { clearTimeout(t); note?.remove(); };
+    p.then(done, done);
+    return p;
+  }
   isHuman(seat) { return seat === 0 || (seat === 2 && this.settings.humanNorth); }
 
   /** Start (or resume) play from an engine state. */
