@@ -60,7 +60,7 @@ async function boot() {
     app.engine = null;
     if (e?.type === "BootTimeout") bootTimeoutMs = Math.max(bootTimeoutMs * 2, 60000);
     const msg = e?.type === "BootTimeout"
-      ? `${e.message.replace(/ and reload the page to try again\.?$/, ".")} Press Retry to try again.`
+      ? `${e.message} Press Retry.`
       : `The game engine could not be loaded: ${errorText(e)}`;
     // A Python traceback is long: show its last line, keep the rest behind "Details".
     const lines = msg.split(/\n/).map((l) => l.trim()).filter(Boolean);

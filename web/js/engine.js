@@ -41,7 +41,7 @@ export function startEngine({ onProgress, timeoutMs = 60000 } = {}) {
       const secs = Math.round(timeoutMs / 1000);
       fail(new EngineError(
         "BootTimeout",
-        `The game engine did not start within ${secs} s. Check your connection and reload the page to try again.`,
+        `The game engine did not start within ${secs} s. Check your connection.`,
       ));
     }, timeoutMs);
 
@@ -93,6 +93,8 @@ export function startEngine({ onProgress, timeoutMs = 60000 } = {}) {
         fail(new EngineError("BootError", `The game engine failed to start: ${detail}`));
       } else {
         console.error("[engine] worker error:", detail);
+        for (const { rej } of pending.values()) rej(new EngineError("WorkerError", `The game engine stopped: ${detail}`));
+        pending.clear();
       }
     });
   });
