@@ -124,3 +124,9 @@ def test_simulated_auction_gives_legal_actions():
         game.step(action)
     if game.phase == "trump":
         assert simulated_trump(observe(game, game.to_act), random.Random(1), 6) in game.legal()
+
+
+def test_time_cap_returns_a_legal_card_early():
+    game = _to_play("cap", 0)
+    obs = observe(game, game.to_act)
+    assert strong_policy(obs, make_rng(1), time_cap=0.0) in game.legal()
