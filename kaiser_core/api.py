@@ -365,6 +365,9 @@ def card_names() -> dict[str, str]:
 # ----- share codes -----
 
 _SHARE_PREFIX = "k1"
+_SHARE_MAX_BRACKETS = 16
+"""A real payload is one object holding at most an options object and a score list: refusing
+more before parsing keeps a hostile link from exhausting WebAssembly's small native stack."""
 _ACTION_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 
 
@@ -403,7 +406,10 @@ def decode_share(text: object) -> State:
         text_bytes = inflater.decompress(packed, 1 << 16)
         if inflater.unconsumed_tail:
             raise ValueError("too long")
-        payload = json.loads(text_bytes.decode("utf-8"))
+        text = text_bytes.decode("utf-8")
+        if text.count("[") + text.count("{") > _SHARE_MAX_BRACKETS:
+            raise ValueError("nested too deep")
+        payload = json.loads(text)
     except (ValueError, zlib.error, RecursionError):
         raise InvalidAction("this game link is damaged: it could not be decoded "
                             "(was it cut short when copied?)") from None
