@@ -37,19 +37,9 @@ CHROMIUM_ARGS = [
 ]
 ENGINE_READY_TIMEOUT_MS = 90_000
 
-MIME_TYPES = {
-    ".wasm": "application/wasm",
-    ".mjs": "text/javascript",
-    ".js": "text/javascript",
-    ".json": "application/json",
-    ".webmanifest": "application/manifest+json",
-    ".whl": "application/zip",
-    ".zip": "application/zip",
-    ".svg": "image/svg+xml",
-    ".png": "image/png",
-    ".css": "text/css",
-    ".html": "text/html",
-}
+sys.path.insert(0, str(ROOT))
+from build import MIME_TYPES  # noqa: E402  (one MIME table for `build.py serve` and the tests)
+
 
 
 class _SubPathHandler(http.server.SimpleHTTPRequestHandler):
