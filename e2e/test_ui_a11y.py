@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ui_helpers import dialog_open, open_app, play_hand, wait_turn
+from ui_helpers import dialog_open, open_app, play_hand, play_short_game_to_the_end, wait_turn
 
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 
@@ -44,18 +44,7 @@ def test_axe_hand_result_game_over_and_help(page, base_url_sub):
     wait_turn(page)
 
     # The game-over screen: a short game (target 10, both teams at 9) played in the UI.
-    page.evaluate("""async () => { const k = window.kaiser; k.game.stop();
-      const s = await k.engine.call('new_game', {profile: 'standard', seed: 'short-axe', dealer: 3,
-                                                 options: {target: 10}, scores: [9, 9]});
-      k.game.start(s); }""")
-    wait_turn(page)
-    for _ in range(12):
-        play_hand(page)
-        if dialog_open(page, "dlg-over"):
-            break
-        page.get_by_test_id("hand-continue").click()
-        wait_turn(page)
-    assert dialog_open(page, "dlg-over")
+    play_short_game_to_the_end(page, "short-axe")
     assert page.evaluate("document.activeElement.id") == "over-new"
     problems["game-over"] = _serious(axe.run(page))
     page.screenshot(path=str(ARTIFACTS / "game-over.png"))

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from ui_helpers import dialog_open, moves, open_app, play_hand, wait_turn
+from ui_helpers import dialog_open, moves, open_app, play_hand, play_short_game_to_the_end, wait_turn
 
 
 def test_play_a_hand_by_mouse_to_the_score_sheet(page, base_url_sub):
     open_app(page, base_url_sub)
-    live = []
     play_hand(page)
     assert dialog_open(page, "dlg-hand") or dialog_open(page, "dlg-over")
     page.get_by_test_id("hand-score").click() if dialog_open(page, "dlg-hand") else page.get_by_test_id("over-score").click()
@@ -73,18 +72,7 @@ def test_play_a_hand_by_keyboard_alone(page, base_url_sub):
 def test_game_over_screen_and_new_game(page, base_url_sub):
     open_app(page, base_url_sub)
     # A short game (target 10, both teams at 9) through the engine, then played in the UI.
-    page.evaluate("""async () => { const k = window.kaiser; k.game.stop();
-      const s = await k.engine.call('new_game', {profile: 'standard', seed: 'short', dealer: 3,
-                                                 options: {target: 10}, scores: [9, 9]});
-      k.game.start(s); }""")
-    wait_turn(page)
-    for _ in range(12):
-        play_hand(page)
-        if dialog_open(page, "dlg-over"):
-            break
-        page.get_by_test_id("hand-continue").click()
-        wait_turn(page)
-    assert dialog_open(page, "dlg-over")
+    play_short_game_to_the_end(page, "short")
     summary = page.evaluate("async () => await window.kaiser.engine.call('summary', window.kaiser.game.state)")
     assert summary["winner"] in (0, 1)
     text = page.get_by_test_id("winner").inner_text()

@@ -4,7 +4,8 @@ keyboard focus is always drawn."""
 
 from __future__ import annotations
 
-from ui_helpers import FAST, dialog_open, human_step_mouse, legal_cards, moves, open_app, wait_turn
+from ui_helpers import (FAST, dialog_open, human_step_mouse, open_app,
+                        step_until_south_plays)
 
 WATCH_GATHER = """() => { window.__gathered = 0;
   new MutationObserver((ms) => { for (const m of ms) if (m.target.classList?.contains('gather')) window.__gathered++; })
@@ -67,14 +68,7 @@ def test_contract_and_trump_stay_in_view_on_a_phone(browser, base_url_sub):
     ctx = browser.new_context(viewport={"width": 360, "height": 560}, is_mobile=True, has_touch=True)
     page = ctx.new_page()
     open_app(page, base_url_sub)
-    for _ in range(30):
-        if page.evaluate("document.body.dataset.phase") == "play" and legal_cards(page):
-            break
-        if dialog_open(page, "dlg-hand"):
-            page.get_by_test_id("hand-continue").click()
-            wait_turn(page)
-            continue
-        human_step_mouse(page)
+    step_until_south_plays(page)
     page.evaluate("() => window.scrollTo(0, document.documentElement.scrollHeight)")
     page.wait_for_timeout(100)
     for tid in ("contract", "trump", "scores"):

@@ -10,7 +10,7 @@ import pytest
 from kaiser_core import api
 from ui_helpers import (
     FAST, dialog_open, engine_call, game_state, human_step_mouse, legal_cards, moves, open_app,
-    panel_actions, wait_turn,
+    panel_actions, step_until_south_plays, wait_turn,
 )
 
 # South (seat 0) holds no ace, king, queen, jack, 5 of hearts or 3 of spades: a weak hand.
@@ -179,14 +179,7 @@ def test_hint_dialog_lists_the_engine_hints(page, base_url_sub):
     assert not dialog_open(page, "dlg-hint")
 
     # Play: one line per legal card, the card in words.
-    for _ in range(30):
-        if page.evaluate("document.body.dataset.phase") == "play" and legal_cards(page):
-            break
-        if dialog_open(page, "dlg-hand"):
-            page.get_by_test_id("hand-continue").click()
-            wait_turn(page)
-            continue
-        human_step_mouse(page)
+    step_until_south_plays(page)
     cards = legal_cards(page)
     page.get_by_test_id("btn-hint").click()
     page.wait_for_selector("#dlg-hint[open]")

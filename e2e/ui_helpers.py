@@ -102,3 +102,32 @@ def play_hand(page, step=human_step_mouse, max_steps: int = 60) -> None:
             return
         step(page)
     raise AssertionError("the hand did not end")
+
+
+def play_short_game_to_the_end(page, seed: str) -> None:
+    """A game at 9-9 with target 10, started through the engine and played in the UI until
+    the game-over dialog opens."""
+    page.evaluate("""async (seed) => { const k = window.kaiser; k.game.stop();
+      const s = await k.engine.call('new_game', {profile: 'standard', seed, dealer: 3,
+                                                 options: {target: 10}, scores: [9, 9]});
+      k.game.start(s); }""", seed)
+    wait_turn(page)
+    for _ in range(12):
+        play_hand(page)
+        if dialog_open(page, "dlg-over"):
+            break
+        page.get_by_test_id("hand-continue").click()
+        wait_turn(page)
+    assert dialog_open(page, "dlg-over")
+
+
+def step_until_south_plays(page) -> None:
+    """Bid, name trump and move past hand results until South has a card to play."""
+    for _ in range(30):
+        if page.evaluate("document.body.dataset.phase") == "play" and legal_cards(page):
+            return
+        if dialog_open(page, "dlg-hand"):
+            page.get_by_test_id("hand-continue").click()
+            wait_turn(page)
+            continue
+        human_step_mouse(page)
