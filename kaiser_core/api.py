@@ -438,11 +438,21 @@ def decode_share(text: object) -> State:
 
 # ----- bots -----
 
-def bot_action(state: State, level: str = "basic", seed: object = 0) -> Action:
-    """The action a bot of ``level`` takes for the seat to act, from that seat's view only."""
+def bot_action(state: State, level: str = "basic", seed: object = 0,
+               time_cap_ms: float | None = None) -> Action:
+    """The action a bot of ``level`` takes for the seat to act, from that seat's view only.
+
+    ``time_cap_ms`` is for the browser, where Python runs 3-5 times slower: a search level
+    returns its best move so far when the cap is reached.
+    """
     from . import bots
 
-    return act.encode(bots.choose(_game(state), level, seed))
+    if time_cap_ms is not None and (isinstance(time_cap_ms, bool)
+                                    or not isinstance(time_cap_ms, (int, float))
+                                    or not 0 < time_cap_ms <= 600_000):
+        raise InvalidAction(f"time_cap_ms must be a positive number of milliseconds, got {time_cap_ms!r}")
+    cap = None if time_cap_ms is None else time_cap_ms / 1000
+    return act.encode(bots.choose(_game(state), level, seed, cap))
 
 
 # ----- hints and analysis -----

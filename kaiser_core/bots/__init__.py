@@ -14,7 +14,7 @@ from ..errors import InvalidAction
 from ..game import GAME_OVER, Game
 from .basic import basic_policy
 from .observation import Observation, observe
-from .strong import expert_policy, oracle_choose, strong_policy
+from .strong import SearchPolicy, expert_policy, oracle_choose, strong_policy
 
 Policy = Callable[[Observation, random.Random], int]
 
@@ -38,7 +38,9 @@ def make_rng(seed: object) -> random.Random:
     return random.Random(f"kaiser-bot:{seed}")
 
 
-def choose(game: Game, level: str, seed: object) -> int:
+def choose(game: Game, level: str, seed: object, time_cap: float | None = None) -> int:
+    """The action of ``level`` for the seat to act. ``time_cap`` (seconds) lets a search level
+    stop early with its best move so far; without it the choice depends on the seed only."""
     if game.phase == GAME_OVER:
         raise InvalidAction("the game is over: there is nothing to choose")
     policy = LEVELS.get(level)
@@ -47,4 +49,7 @@ def choose(game: Game, level: str, seed: object) -> int:
     oracle = ORACLES.get(level)
     if oracle is not None:
         return oracle(game, make_rng(seed))
-    return policy(observe(game, game.to_act), make_rng(seed))
+    obs = observe(game, game.to_act)
+    if time_cap is not None and isinstance(policy, SearchPolicy):
+        return policy(obs, make_rng(seed), time_cap)
+    return policy(obs, make_rng(seed))
