@@ -364,7 +364,9 @@ class Solver:
 
     def value(self, hands: Sequence[int], leader: int, trick_seats: Sequence[int],
               trick_cards: Sequence[int], guess: int | None = None) -> int:
-        """The exact future points of ``team``, by bisection over zero-window tests."""
+        """The exact future points of ``team`` by zero-window tests: stepping one point at a
+        time from ``guess`` (a good guess makes every test but the last a near miss that the
+        table answers cheaply), else bisecting."""
         live = 0
         for h in hands:
             live |= h
@@ -377,8 +379,13 @@ class Solver:
         if guess is not None and lo < guess <= hi:
             if self.at_least(hands, leader, trick_seats, trick_cards, guess):
                 lo = guess
-            else:
-                hi = guess - 1
+                while lo < hi and self.at_least(hands, leader, trick_seats, trick_cards, lo + 1):
+                    lo += 1
+                return lo
+            hi = guess - 1
+            while lo < hi and not self.at_least(hands, leader, trick_seats, trick_cards, hi):
+                hi -= 1
+            return hi
         while lo < hi:
             mid = (lo + hi + 1) // 2
             if self.at_least(hands, leader, trick_seats, trick_cards, mid):
@@ -413,9 +420,13 @@ def solve(hands: Sequence[int], leader: int, trump: int, out_seat: int = -1,
     ``leader`` leads the current trick, ``trick_seats``/``trick_cards`` are the cards already
     on it (they count towards the value), ``trump`` is -1 at no trump.
     """
+    from .strong import playout
+
     if search is None:
         search = Solver(trump, team, out_seat)
-    return search.value(hands, leader, trick_seats, trick_cards, 5 if not trick_cards else None)
+    guess = playout(list(hands), leader, trump, out_seat, list(trick_seats), list(trick_cards),
+                    team)
+    return search.value(hands, leader, trick_seats, trick_cards, guess)
 
 
 def best_move(hands: Sequence[int], leader: int, trump: int, out_seat: int = -1,
