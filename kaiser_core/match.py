@@ -27,9 +27,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from .bots import LEVELS, choose
+from .bots import check_level, choose
 from .deal import seeded_deal
-from .errors import InvalidAction
 from .game import GAME_OVER, Game, team
 from .rules import PROFILES, Rules
 
@@ -195,8 +194,7 @@ def run_match(a: str, b: str, profile: str, deals: int = 0, games: int = 0, seed
               progress: bool = False) -> dict[str, Any]:
     """A duplicate match of ``deals`` deals, or ``games`` whole games (in seat-swapped pairs)."""
     for level in (a, b):
-        if level not in LEVELS:
-            raise InvalidAction(f"unknown bot level {level!r}: choose one of {', '.join(LEVELS)}")
+        check_level(level)
     rules = Rules.from_config(profile, options)
     levels = (a, b)
     tallies = (Tally(), Tally())
@@ -239,8 +237,7 @@ def run_simulate(level: str, profile: str, games: int, seed: str = "simulate",
                  options: dict[str, Any] | None = None, jobs: int = 1,
                  progress: bool = False) -> dict[str, Any]:
     """``games`` whole games with ``level`` in all four seats."""
-    if level not in LEVELS:
-        raise InvalidAction(f"unknown bot level {level!r}: choose one of {', '.join(LEVELS)}")
+    check_level(level)
     rules = Rules.from_config(profile, options)
     wins = [0, 0]
     unfinished = hands = contracts = made = 0

@@ -25,10 +25,9 @@ def random_policy(obs: Observation, rng: random.Random) -> int:
 
 
 LEVELS: dict[str, Policy] = {"random": random_policy, "basic": basic_policy,
-                             "strong": strong_policy, "expert": expert_policy,
-                             "oracle": expert_policy}
-"""``oracle`` is listed for the match harness; ``choose`` hands it the whole game instead."""
+                             "strong": strong_policy, "expert": expert_policy}
 ORACLES = {"oracle": oracle_choose}
+"""Levels that see every hand: handed the whole game, for evaluation only."""
 UI_LEVELS = ("random", "basic", "strong", "expert")
 
 
@@ -38,17 +37,23 @@ def make_rng(seed: object) -> random.Random:
     return random.Random(f"kaiser-bot:{seed}")
 
 
+def check_level(level: object) -> str:
+    if not isinstance(level, str) or (level not in LEVELS and level not in ORACLES):
+        raise InvalidAction(f"unknown bot level {level!r}: choose one of "
+                            f"{', '.join([*LEVELS, *ORACLES])}")
+    return level
+
+
 def choose(game: Game, level: str, seed: object, time_cap: float | None = None) -> int:
     """The action of ``level`` for the seat to act. ``time_cap`` (seconds) lets a search level
     stop early with its best move so far; without it the choice depends on the seed only."""
     if game.phase == GAME_OVER:
         raise InvalidAction("the game is over: there is nothing to choose")
-    policy = LEVELS.get(level)
-    if policy is None:
-        raise InvalidAction(f"unknown bot level {level!r}: choose one of {', '.join(LEVELS)}")
+    check_level(level)
     oracle = ORACLES.get(level)
     if oracle is not None:
         return oracle(game, make_rng(seed))
+    policy = LEVELS[level]
     obs = observe(game, game.to_act)
     if time_cap is not None and isinstance(policy, SearchPolicy):
         return policy(obs, make_rng(seed), time_cap)
