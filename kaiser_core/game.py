@@ -9,10 +9,31 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .actions import (BID_BASE, KAISER, KAISER_RANK, KEEP, MAX_BID_RANK, PASS, REDEAL,
-                      TRUMP_BASE, TRUMP_NONE, bid_action, bid_no_trump, bid_points, bid_rank, describe)
-from .cards import (CARD_STRS, FIVE_OF_HEARTS_BIT, HONOURS, SUIT_MASK, SUIT_WORDS,
-                    THREE_OF_SPADES_BIT)
+from .actions import (
+    BID_BASE,
+    KAISER,
+    KAISER_RANK,
+    KEEP,
+    MAX_BID_RANK,
+    PASS,
+    REDEAL,
+    TRUMP_BASE,
+    TRUMP_NONE,
+    bid_action,
+    bid_no_trump,
+    bid_points,
+    bid_rank,
+    describe,
+)
+from .cards import (
+    CARD_STRS,
+    FIVE_OF_HEARTS_BIT,
+    HONOURS,
+    SUIT_MASK,
+    SUIT_WORDS,
+    THREE_OF_SPADES_BIT,
+    cards_of,
+)
 from .deal import seeded_deal
 from .errors import IllegalAction
 from .rules import Rules
@@ -191,13 +212,7 @@ class Game:
         """Every legal action, in a stable order."""
         phase = self.phase
         if phase == PLAY:
-            mask = self.play_mask()
-            out = []
-            while mask:
-                low = mask & -mask
-                out.append(low.bit_length() - 1)
-                mask ^= low
-            return out
+            return cards_of(self.play_mask())
         if phase == BIDDING:
             return self.bid_actions(self.to_act)
         if phase == TRUMP:

@@ -17,10 +17,27 @@ from __future__ import annotations
 import math
 import random
 
-from ..actions import (BID_BASE, KAISER, PASS, REDEAL, TRUMP_BASE, TRUMP_NONE, bid_no_trump,
-                       bid_points, bid_rank)
-from ..cards import (FIVE_OF_HEARTS, FIVE_OF_HEARTS_BIT, HEARTS, SPADES, SUIT_MASK,
-                     THREE_OF_SPADES, THREE_OF_SPADES_BIT)
+from ..actions import (
+    BID_BASE,
+    KAISER,
+    PASS,
+    REDEAL,
+    TRUMP_BASE,
+    TRUMP_NONE,
+    bid_no_trump,
+    bid_points,
+    bid_rank,
+)
+from ..cards import (
+    FIVE_OF_HEARTS,
+    FIVE_OF_HEARTS_BIT,
+    HEARTS,
+    SPADES,
+    SUIT_MASK,
+    THREE_OF_SPADES,
+    THREE_OF_SPADES_BIT,
+    cards_of,
+)
 from ..game import BIDDING, PLAY, REDEAL_PHASE, TRUMP, partner, team
 from ..scoring import beats
 from .observation import Observation
@@ -303,15 +320,6 @@ class _View:
                    and self.may_lack(s, suit) and not self.void(s, trump) for s in range(4))
 
 
-def _cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 def _discard_cost(view: _View, card: int, hand: int) -> float:
     """How much a card is worth keeping: the cheapest goes when we cannot or need not win."""
     suit = card >> 3
@@ -378,7 +386,7 @@ def _lead(obs: Observation, view: _View) -> int:
     declaring = contract is not None and team(contract.seat) == team(obs.seat)
     mate = partner(obs.seat)
     if declaring and trump >= 0:
-        mine = _cards(hand & SUIT_MASK[trump])
+        mine = cards_of(hand & SUIT_MASK[trump])
         outside = view.unseen & SUIT_MASK[trump]
         opponents_hold = outside and any(
             team(s) != team(obs.seat) and s != obs.out_seat and not view.void(s, trump)
@@ -402,7 +410,7 @@ def _lead(obs: Observation, view: _View) -> int:
             and not view.void(mate, trump)):
         for suit in range(4):
             if suit != trump and view.void(mate, suit) and hand & SUIT_MASK[suit]:
-                return _lowest(view, _cards(hand & SUIT_MASK[suit]), hand)
+                return _lowest(view, cards_of(hand & SUIT_MASK[suit]), hand)
     plain = [c for c in cards if c >> 3 != trump and c != FIVE_OF_HEARTS] or cards
     longest = max((_suit_bits(hand, c >> 3).bit_count(), c >> 3) for c in plain)[1]
     return _lowest(view, [c for c in plain if c >> 3 == longest], hand)

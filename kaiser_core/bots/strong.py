@@ -23,9 +23,16 @@ from __future__ import annotations
 import random
 import time
 
-from ..actions import (BID_BASE, KAISER, PASS, TRUMP_BASE, TRUMP_NONE, bid_no_trump,
-                       bid_points)
-from ..cards import SUIT_MASK
+from ..actions import (
+    BID_BASE,
+    KAISER,
+    PASS,
+    TRUMP_BASE,
+    TRUMP_NONE,
+    bid_no_trump,
+    bid_points,
+)
+from ..cards import SUIT_MASK, cards_of
 from ..game import BIDDING, PLAY, TRUMP, Game
 from ..scoring import Contract
 from . import dds
@@ -77,21 +84,12 @@ def playout(hands: list[int], leader: int, trump: int, out_seat: int,
             trick_cards = []
 
 
-def _cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 def _is_top(card: int, live: int) -> bool:
     return (live & SUIT_MASK[card >> 3]).bit_length() - 1 == card
 
 
 def _lead(hand: int, live: int, trump: int) -> int:
-    cards = _cards(hand)
+    cards = cards_of(hand)
     tops = [c for c in cards if _is_top(c, live) and c != _FIVE]
     if tops:
         return max(tops, key=lambda c: (c >> 3 != trump, c & 7))
@@ -103,7 +101,7 @@ def _lead(hand: int, live: int, trump: int) -> int:
 def _follow(hand: int, live: int, trump: int, trick_seats: list[int], trick_cards: list[int],
             seat: int, size: int) -> int:
     legal = hand & SUIT_MASK[trick_cards[0] >> 3] or hand
-    cards = _cards(legal)
+    cards = cards_of(legal)
     best = trick_cards[0]
     best_seat = trick_seats[0]
     for s, c in zip(trick_seats, trick_cards):
