@@ -30,7 +30,6 @@ from .cards import (
     FIVE_OF_HEARTS_BIT,
     HONOURS,
     SUIT_MASK,
-    SUIT_WORDS,
     THREE_OF_SPADES_BIT,
     cards_of,
 )
@@ -41,6 +40,7 @@ from .scoring import Contract, beats, game_winner, raw_points, score_hand
 
 REDEAL_PHASE, BIDDING, TRUMP, PLAY, GAME_OVER = "redeal", "bidding", "trump", "play", "game_over"
 SEAT_NAMES = ("South", "West", "North", "East")
+_A_CARD_OF = ("a club", "a diamond", "a heart", "a spade")
 
 
 def is_forced(rules: Rules, seat: int, dealer: int, best_seat: int) -> bool:
@@ -236,8 +236,7 @@ class Game:
                 raise IllegalAction(f"{CARD_STRS[action]} is not in {who}'s hand")
             if not self.play_mask() >> action & 1:
                 led = self.trick_cards[0] >> 3
-                raise IllegalAction(
-                    f"must follow suit: you hold {SUIT_WORDS[led][:-1].replace('diamond', 'a diamond').replace('club', 'a club').replace('heart', 'a heart').replace('spade', 'a spade')}")
+                raise IllegalAction(f"must follow suit: you hold {_A_CARD_OF[led]}")
             return
         if action in self.legal():
             return
