@@ -45,10 +45,6 @@ def bid_rank(action: int) -> int:
     return 2 * bid_points(action) + int(bid_no_trump(action))
 
 
-def is_bid(action: int) -> bool:
-    return action >= BID_BASE or action == KAISER
-
-
 def encode(action: int) -> dict[str, Any]:
     if action < 32:
         return {"type": "play", "card": CARD_STRS[action]}

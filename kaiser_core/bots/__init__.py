@@ -28,7 +28,6 @@ LEVELS: dict[str, Policy] = {"random": random_policy, "basic": basic_policy,
                              "strong": strong_policy, "expert": expert_policy}
 ORACLES = {"oracle": oracle_choose}
 """Levels that see every hand: handed the whole game, for evaluation only."""
-UI_LEVELS = ("random", "basic", "strong", "expert")
 
 
 def make_rng(seed: object) -> random.Random:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cards import DECK, SUIT_MASK
+from ..cards import DECK
 from ..game import Game, Trick
 from ..rules import Rules
 from ..scoring import Contract
@@ -78,9 +78,3 @@ def observe(game: Game, seat: int) -> Observation:
         threshold=game.rules.threshold(game.target), weak_queue=tuple(game.weak_queue),
         legal=legal)
 
-
-def follow_mask(hand: int, led_card: int | None) -> int:
-    """Cards of ``hand`` that may be played to a trick led with ``led_card``."""
-    if led_card is None:
-        return hand
-    return hand & SUIT_MASK[led_card >> 3] or hand
