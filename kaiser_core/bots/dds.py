@@ -27,6 +27,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Sequence
+from typing import NamedTuple
 from statistics import median
 
 from ..cards import SUIT_MASK
@@ -429,6 +430,43 @@ def solve(hands: Sequence[int], leader: int, trump: int, out_seat: int = -1,
     return search.value(hands, leader, trick_seats, trick_cards, guess)
 
 
+class _Root(NamedTuple):
+    """The seat to play at a root position and its legal cards (touching cards merged)."""
+
+    seat: int
+    reps: int
+    legal: int
+    size: int
+
+
+def _root(hands: Sequence[int], leader: int, out_seat: int, trick_seats: Sequence[int],
+          trick_cards: Sequence[int]) -> _Root:
+    seat = next_to_play(leader, out_seat, trick_seats)
+    hand = hands[seat]
+    legal = hand & SUIT_MASK[trick_cards[0] >> 3] or hand if trick_cards else hand
+    live = 0
+    for h in hands:
+        live |= h
+    for c in trick_cards:
+        live |= 1 << c
+    return _Root(seat, _representatives(live, legal), legal, 4 if out_seat < 0 else 3)
+
+
+def _after(hands: Sequence[int], leader: int, trump: int, trick_seats: Sequence[int],
+           trick_cards: Sequence[int], root: _Root, card: int, team: int
+           ) -> tuple[int, tuple]:
+    """Points ``team`` gains if ``card`` completes the trick, and the position after it."""
+    after = list(hands)
+    after[root.seat] = hands[root.seat] ^ (1 << card)
+    seats = list(trick_seats) + [root.seat]
+    cards = list(trick_cards) + [card]
+    if len(cards) < root.size:
+        return 0, (after, leader, seats, cards)
+    winner = _trick_winner(seats, cards, trump)
+    pts = 1 + (5 if 16 in cards else 0) - (3 if 24 in cards else 0)
+    return (pts if winner & 1 == team else 0), (after, winner, (), ())
+
+
 def best_move(hands: Sequence[int], leader: int, trump: int, out_seat: int = -1,
               trick_seats: Sequence[int] = (), trick_cards: Sequence[int] = ()
               ) -> tuple[int, int]:
@@ -437,31 +475,12 @@ def best_move(hands: Sequence[int], leader: int, trump: int, out_seat: int = -1,
     Cheaper than ``solve_moves``: after the first card only "does this card beat the best so
     far?" is asked, a single zero-window test for most cards.
     """
-    seat = next_to_play(leader, out_seat, trick_seats)
-    team = seat & 1
+    root = _root(hands, leader, out_seat, trick_seats, trick_cards)
+    team = root.seat & 1
     search = Solver(trump, team, out_seat)
-    hand = hands[seat]
-    legal = hand & SUIT_MASK[trick_cards[0] >> 3] or hand if trick_cards else hand
-    live = 0
-    for h in hands:
-        live |= h
-    for c in trick_cards:
-        live |= 1 << c
-    size = 4 if out_seat < 0 else 3
     best_card, best_value = -1, -99
-    for c in _cards_desc(_representatives(live, legal)):
-        after = list(hands)
-        after[seat] = hand ^ (1 << c)
-        seats = list(trick_seats) + [seat]
-        cards = list(trick_cards) + [c]
-        gained = 0
-        if len(cards) == size:
-            winner = _trick_winner(seats, cards, trump)
-            pts = 1 + (5 if 16 in cards else 0) - (3 if 24 in cards else 0)
-            gained = pts if winner & 1 == team else 0
-            position: tuple = (after, winner, (), ())
-        else:
-            position = (after, leader, seats, cards)
+    for c in _cards_desc(root.reps):
+        gained, position = _after(hands, leader, trump, trick_seats, trick_cards, root, c, team)
         if best_card >= 0 and not search.at_least(*position, best_value + 1 - gained):
             continue
         best_value = gained + search.value(*position, None if best_card < 0
@@ -475,39 +494,20 @@ def solve_moves(hands: Sequence[int], leader: int, trump: int, out_seat: int = -
                 team: int | None = None) -> dict[int, int]:
     """For every legal card of the seat to play: the future raw points of ``team`` (default:
     the team of the seat to play) after that card, counting the current trick."""
-    seat = next_to_play(leader, out_seat, trick_seats)
+    root = _root(hands, leader, out_seat, trick_seats, trick_cards)
     if team is None:
-        team = seat & 1
+        team = root.seat & 1
     search = Solver(trump, team, out_seat)
-    hand = hands[seat]
-    legal = hand & SUIT_MASK[trick_cards[0] >> 3] or hand if trick_cards else hand
-    live = 0
-    for h in hands:
-        live |= h
-    for c in trick_cards:
-        live |= 1 << c
-    reps = _representatives(live, legal)
-    size = 4 if out_seat < 0 else 3
     values: dict[int, int] = {}
     rep_value: dict[int, int] = {}
     guess = None
-    for c in _cards_desc(reps):
-        after = list(hands)
-        after[seat] = hand ^ (1 << c)
-        seats = list(trick_seats) + [seat]
-        cards = list(trick_cards) + [c]
-        if len(cards) == size:
-            winner = _trick_winner(seats, cards, trump)
-            pts = 1 + (5 if 16 in cards else 0) - (3 if 24 in cards else 0)
-            gained = pts if winner & 1 == team else 0
-            v = gained + search.value(after, winner, (), (), None if guess is None
-                                      else guess - gained)
-        else:
-            v = search.value(after, leader, seats, cards, guess)
+    for c in _cards_desc(root.reps):
+        gained, position = _after(hands, leader, trump, trick_seats, trick_cards, root, c, team)
+        v = gained + search.value(*position, None if guess is None else guess - gained)
         rep_value[c] = v
         guess = v
     # Each legal card takes the value of the representative of its run.
-    for c in _cards_desc(legal):
+    for c in _cards_desc(root.legal):
         if c in rep_value:
             values[c] = rep_value[c]
         else:
