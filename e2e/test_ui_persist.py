@@ -4,26 +4,14 @@ from __future__ import annotations
 
 from conftest import wait_engine_ready
 from ui_helpers import (
-    FAST, GAME_KEY, dialog_open, game_state, human_step_mouse, legal_cards, moves, open_app,
-    preset_settings, wait_turn,
+    FAST, GAME_KEY, game_state, human_step_mouse, moves, open_app,
+    preset_settings, step_until_south_plays, wait_turn,
 )
-
-
-def _reach_play(page, min_moves=6):
-    for _ in range(40):
-        if page.evaluate("document.body.dataset.phase") == "play" and legal_cards(page) and moves(page) >= min_moves:
-            return
-        if dialog_open(page, "dlg-hand"):
-            page.get_by_test_id("hand-continue").click()
-            wait_turn(page)
-            continue
-        human_step_mouse(page)
-    raise AssertionError("never reached the play phase")
 
 
 def test_reload_mid_hand_resumes(page, base_url_sub):
     open_app(page, base_url_sub)
-    _reach_play(page)
+    step_until_south_plays(page, min_moves=6)
     human_step_mouse(page)
     before = game_state(page)
     hand = page.locator("#hand button.card").evaluate_all("bs => bs.map(b => b.dataset.card)")

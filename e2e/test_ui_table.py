@@ -9,7 +9,7 @@ import pytest
 
 from ui_helpers import (
     choose_panel_action, dialog_open, engine_call, game_state, human_step_mouse, legal_cards,
-    moves, open_app, panel_actions, wait_turn,
+    moves, open_app, panel_actions, step_until, wait_turn,
 )
 
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
@@ -90,14 +90,8 @@ def test_phone_viewport_shows_the_whole_table(browser, base_url_sub):
     page = ctx.new_page()
     open_app(page, base_url_sub)
     # Get to the play phase so cards are on the table.
-    for _ in range(30):
-        if page.evaluate("document.body.dataset.phase") == "play" and page.locator("#trick .card").count():
-            break
-        if dialog_open(page, "dlg-hand"):
-            page.get_by_test_id("hand-continue").click()
-            wait_turn(page)
-            continue
-        human_step_mouse(page)
+    step_until(page, lambda p: p.evaluate("document.body.dataset.phase") == "play"
+               and p.locator("#trick .card").count() > 0)
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "phone.png"))
     width = page.evaluate("document.documentElement.scrollWidth")

@@ -121,13 +121,20 @@ def play_short_game_to_the_end(page, seed: str) -> None:
     assert dialog_open(page, "dlg-over")
 
 
-def step_until_south_plays(page) -> None:
-    """Bid, name trump and move past hand results until South has a card to play."""
-    for _ in range(30):
-        if page.evaluate("document.body.dataset.phase") == "play" and legal_cards(page):
+def step_until(page, done, tries: int = 40) -> None:
+    """Take South's turns (and move past hand results) until ``done(page)`` holds."""
+    for _ in range(tries):
+        if done(page):
             return
         if dialog_open(page, "dlg-hand"):
             page.get_by_test_id("hand-continue").click()
             wait_turn(page)
             continue
         human_step_mouse(page)
+    raise AssertionError("the game never reached the expected point")
+
+
+def step_until_south_plays(page, min_moves: int = 0) -> None:
+    """Bid, name trump and move past hand results until South has a card to play."""
+    step_until(page, lambda p: p.evaluate("document.body.dataset.phase") == "play"
+               and bool(legal_cards(p)) and moves(p) >= min_moves)
