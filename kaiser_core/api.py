@@ -463,8 +463,9 @@ def hint(state: State, seat: int, seed: object = 0) -> list[dict[str, Any]]:
     ``seat`` must be the seat to act, else ``IllegalAction`` (a hint for a seat that cannot act
     would be a question about someone else's turn). In play the value is the mean net score of
     the hand for the seat's team over sampled worlds (our change minus theirs); in the auction
-    it is the basic evaluation's expected contract score (0 for a pass); for trump naming,
-    the expected raw points; for the weak-hand question, 0 for both.
+    it is the expected contract score from the strong bot's simulated estimate (0 for a pass);
+    for trump naming, that estimate of the expected raw points; for the weak-hand question, 0
+    for both.
     """
     from .bots import basic, make_rng, observe
     from .bots.strong import strong_policy
@@ -479,7 +480,7 @@ def hint(state: State, seat: int, seed: object = 0) -> list[dict[str, Any]]:
     if game.phase == "play":
         values = [(v, c) for v, _, c in strong_policy.ranked(obs, rng)]
     elif game.phase == "bidding":
-        evals = basic.evaluations(obs)
+        evals = strong_policy.evaluations(obs, make_rng(seed))
         suit_mu = max(mu for mu, t in evals if t >= 0)
         nt_mu = evals[-1][0]
         for a in obs.legal:
@@ -489,9 +490,9 @@ def hint(state: State, seat: int, seed: object = 0) -> list[dict[str, Any]]:
                 nt = act.bid_no_trump(a)
                 values.append((basic.bid_value(nt_mu if nt else suit_mu, act.bid_points(a), nt), a))
     elif game.phase == "trump":
+        estimate = {t: mu for mu, t in strong_policy.evaluations(obs, make_rng(seed))}
         for a in obs.legal:
-            trump = -1 if a == act.TRUMP_NONE else a - act.TRUMP_BASE
-            values.append((basic.team_estimate(obs.hand, trump, 0.3), a))
+            values.append((estimate[-1 if a == act.TRUMP_NONE else a - act.TRUMP_BASE], a))
     else:
         values = [(0.0, a) for a in obs.legal]
     if game.phase != "play":

@@ -112,21 +112,91 @@ def test_analyze_shape():
     assert last == out["raw"][out["bidders"]]
 
 
-def test_simulated_auction_gives_legal_actions():
-    from kaiser_core.bots.strong import simulated_bid, simulated_trump
+def test_strong_bids_by_the_basic_rules_from_simulated_estimates():
+    from kaiser_core.bots.basic import auction_choice, evaluations
 
     game = Game(PROFILES["prairie"], "simulated")
     while game.phase != "bidding":
         game.step(choose(game, "basic", 0))
     while game.phase == "bidding":
-        action = simulated_bid(observe(game, game.to_act), random.Random(1), 6)
+        obs = observe(game, game.to_act)
+        estimates = strong_policy.evaluations(obs, make_rng(7))
+        assert [t for _, t in estimates] == [t for _, t in evaluations(obs)] == [0, 1, 2, 3, -1]
+        assert estimates != evaluations(obs)
+        action = choose(game, "strong", 7)
+        assert action == auction_choice(obs, estimates) or len(obs.legal) == 1
         assert action in game.legal()
         game.step(action)
-    if game.phase == "trump":
-        assert simulated_trump(observe(game, game.to_act), random.Random(1), 6) in game.legal()
+
+
+def test_play_evidence_favours_the_worlds_that_explain_the_cards():
+    """The real hands explain the rule-like plays of basic players better than random
+    worlds do, so weighing by the play moves the sample towards the truth."""
+    from kaiser_core.bots.sampling import _explained, _plays
+
+    true_weight = sampled_weight = 0.0
+    for k in range(12):
+        game = _to_play(f"evidence{k}", 2)
+        obs = observe(game, game.to_act)
+        plays = _plays(obs)
+        played_by = [0, 0, 0, 0]
+        for p in plays:
+            played_by[p.seat] |= 1 << p.card
+        dealt = [game.hands[s] | played_by[s] for s in range(4)]
+        true_weight += _explained(obs, dealt, plays)
+        worlds = sample_worlds(obs, 40, random.Random(k))
+        sampled_weight += sum(_explained(obs, [w[s] | played_by[s] for s in range(4)], plays)
+                              for w in worlds) / 40
+    assert true_weight > 1.5 * sampled_weight
+
+
+def test_resampling_keeps_worlds_consistent_with_the_view():
+    game = _to_play("resample", 3)
+    obs = observe(game, game.to_act)
+    worlds = sample_worlds(obs, 30, random.Random(2), candidates=4)
+    assert len(worlds) == 30
+    for hands in worlds:
+        assert hands[obs.seat] == obs.hand
+        assert [h.bit_count() for h in hands] == list(obs.hand_sizes)
+        assert hands[0] | hands[1] | hands[2] | hands[3] == obs.hand | obs.unseen
+        for seat in range(4):
+            for suit in range(4):
+                if obs.voids[seat] >> suit & 1:
+                    assert not hands[seat] & (0xFF << (8 * suit))
 
 
 def test_time_cap_returns_a_legal_card_early():
     game = _to_play("cap", 0)
     obs = observe(game, game.to_act)
     assert strong_policy(obs, make_rng(1), time_cap=0.0) in game.legal()
+
+
+def test_oracle_bids_as_basic_and_plays_double_dummy():
+    """The oracle is the yardstick of card play: the fair levels' auction, perfect play."""
+    from kaiser_core.bots import dds
+
+    game = Game(PROFILES["prairie"], "oracle")
+    while game.phase != PLAY:
+        assert choose(game, "oracle", 3) == choose(game, "basic", 3)
+        game.step(choose(game, "oracle", 3))
+    while game.phase == PLAY:
+        seat = game.to_act
+        leader = game.trick_seats[0] if game.trick_seats else seat
+        values = dds.solve_moves(game.hands, leader, game.trump, game.out_seat,
+                                 game.trick_seats, game.trick_cards, seat & 1)
+        action = choose(game, "oracle", 3)
+        assert values[action] == max(values.values())
+        game.step(action)
+
+
+def test_full_oracle_bids_from_the_true_values():
+    game = Game(PROFILES["prairie"], "oracle-full")
+    while game.phase != "bidding":
+        game.step(choose(game, "basic", 0))
+    while game.phase != PLAY:
+        action = choose(game, "oracle_full", 0)
+        assert action in game.legal()
+        game.step(action)
+    assert game.contract is not None
+    state = api.new_game({"profile": "prairie", "seed": "oracle-bridge"})
+    assert api.bot_action(state, "oracle_full", 1) in api.legal_actions(state)

@@ -1,7 +1,7 @@
 """Bots by level. Every choice is a pure function of the seat's view, the level and a seed.
 
 ``choose(game, level, seed)`` is the one entry point; each level is a function
-``(observation, rng) -> action`` registered in ``LEVELS`` (``oracle`` alone receives the
+``(observation, rng) -> action`` registered in ``LEVELS`` (the ``ORACLES`` alone receive the
 whole game, for evaluation only).
 """
 
@@ -14,7 +14,13 @@ from ..errors import InvalidAction
 from ..game import GAME_OVER, Game
 from .basic import basic_policy
 from .observation import Observation, observe
-from .strong import SearchPolicy, expert_policy, oracle_choose, strong_policy
+from .strong import (
+    SearchPolicy,
+    expert_policy,
+    oracle_choose,
+    oracle_full_choose,
+    strong_policy,
+)
 
 Policy = Callable[[Observation, random.Random], int]
 
@@ -26,7 +32,7 @@ def random_policy(obs: Observation, rng: random.Random) -> int:
 
 LEVELS: dict[str, Policy] = {"random": random_policy, "basic": basic_policy,
                              "strong": strong_policy, "expert": expert_policy}
-ORACLES = {"oracle": oracle_choose}
+ORACLES = {"oracle": oracle_choose, "oracle_full": oracle_full_choose}
 """Levels that see every hand: handed the whole game, for evaluation only."""
 
 

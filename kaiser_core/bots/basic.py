@@ -189,8 +189,7 @@ def evaluations(obs: Observation) -> list[tuple[float, int]]:
     return [(team_estimate(obs.hand, t, share), t) for t in (0, 1, 2, 3, NO_TRUMP)]
 
 
-def _best_forced(obs: Observation, options: list[int]) -> int:
-    evals = evaluations(obs)
+def _best_forced(obs: Observation, options: list[int], evals: list[tuple[float, int]]) -> int:
     suit_mu = max(mu for mu, t in evals if t >= 0)
     nt_mu = evals[-1][0]
     def worth(action: int) -> float:
@@ -199,16 +198,17 @@ def _best_forced(obs: Observation, options: list[int]) -> int:
     return max(options, key=worth)
 
 
-def _bid(obs: Observation) -> int:
+def auction_choice(obs: Observation, evals: list[tuple[float, int]]) -> int:
+    """The call for the seat to bid, from ``evals`` ((estimate, trump) as ``evaluations``
+    gives them): the search levels bid by these rules from their own estimates."""
     legal = obs.legal
     bids = [a for a in legal if a >= BID_BASE]
     if KAISER in legal and any(_sure_kaiser(obs.hand, t) for t in (0, 1, 2, 3, NO_TRUMP)):
         return KAISER
     if PASS not in legal and len(bids) == 2 and bid_points(bids[0]) == bid_points(bids[1]):
-        return _best_forced(obs, bids)
+        return _best_forced(obs, bids, evals)
     if not bids:
         return PASS
-    evals = evaluations(obs)
     suit_mu = max(mu for mu, t in evals if t >= 0)
     nt_mu = evals[-1][0]
     margin = _margin(obs)
@@ -425,7 +425,7 @@ def basic_policy(obs: Observation, rng: random.Random) -> int:
             return obs.legal[0]
         return _follow(obs, view) if obs.trick_cards else _lead(obs, view)
     if phase == BIDDING:
-        return _bid(obs)
+        return auction_choice(obs, evaluations(obs))
     if phase == TRUMP:
         return _name_trump(obs)
     if phase == REDEAL_PHASE:

@@ -421,7 +421,7 @@ def solve(hands: Sequence[int], leader: int, trump: int, out_seat: int = -1,
     ``leader`` leads the current trick, ``trick_seats``/``trick_cards`` are the cards already
     on it (they count towards the value), ``trump`` is -1 at no trump.
     """
-    from .strong import playout
+    from .rollout import playout
 
     if search is None:
         search = Solver(trump, team, out_seat)
@@ -491,13 +491,18 @@ def best_move(hands: Sequence[int], leader: int, trump: int, out_seat: int = -1,
 
 def solve_moves(hands: Sequence[int], leader: int, trump: int, out_seat: int = -1,
                 trick_seats: Sequence[int] = (), trick_cards: Sequence[int] = (),
-                team: int | None = None) -> dict[int, int]:
+                team: int | None = None, search: Solver | None = None) -> dict[int, int]:
     """For every legal card of the seat to play: the future raw points of ``team`` (default:
-    the team of the seat to play) after that card, counting the current trick."""
+    the team of the seat to play) after that card, counting the current trick.
+
+    ``search`` (a ``Solver`` of this trump, team and out seat) may be shared across calls: its
+    table holds exact facts about positions, so sampled worlds that meet in the same ending
+    reuse each other's work."""
     root = _root(hands, leader, out_seat, trick_seats, trick_cards)
     if team is None:
         team = root.seat & 1
-    search = Solver(trump, team, out_seat)
+    if search is None:
+        search = Solver(trump, team, out_seat)
     values: dict[int, int] = {}
     rep_value: dict[int, int] = {}
     guess = None

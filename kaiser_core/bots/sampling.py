@@ -12,13 +12,20 @@ from __future__ import annotations
 
 import math
 import random
+from typing import NamedTuple
 
 from ..actions import KAISER, PASS, bid_no_trump, bid_points
+from ..cards import SUIT_MASK
 from .basic import NO_TRUMP, own_tricks
 from .observation import Observation
+from .rollout import rule_follow, rule_lead
 
 _TRIES = 12
 """Rejection rounds per world before the least contradicting candidate is taken."""
+
+SURPRISE = 0.4
+"""How much less likely a world is for each card played that the rule player would not have
+played from that world's hand (a touching card of the same holding counts as the same)."""
 
 
 def _deal_once(cards: list[int], sizes: list[int], voids: list[int],
@@ -72,9 +79,89 @@ def _contradiction(obs: Observation, hands: list[int], played_by: list[int]) -> 
     return penalty
 
 
-def sample_worlds(obs: Observation, count: int, rng: random.Random) -> list[list[int]]:
+class _Play(NamedTuple):
+    seat: int
+    card: int
+    trick_seats: list[int]
+    trick_cards: list[int]
+
+
+def _plays(obs: Observation) -> list[_Play]:
+    """Every card played this hand, in order, with the trick as it stood before it."""
+    plays = []
+    sequences = [(t.seats, t.cards) for t in obs.tricks] + [(obs.trick_seats, obs.trick_cards)]
+    for seats, cards in sequences:
+        for k, (seat, card) in enumerate(zip(seats, cards)):
+            plays.append(_Play(seat, card, list(seats[:k]), list(cards[:k])))
+    return plays
+
+
+def _same_holding(a: int, b: int, hand: int, live: int) -> bool:
+    """Two cards of one suit with no live card of another holder between them: playing one or
+    the other is the same play."""
+    if a == b:
+        return True
+    if a >> 3 != b >> 3:
+        return False
+    lo, hi = min(a, b), max(a, b)
+    return not ((1 << hi) - (2 << lo)) & live & ~hand
+
+
+def _explained(obs: Observation, dealt: list[int], plays: list[_Play]) -> float:
+    """The likelihood (up to a constant) that rule players holding this world's hands as dealt
+    made the plays seen: ``SURPRISE`` per card the rules would not have chosen (a forced card
+    says nothing)."""
+    held = list(dealt)
+    size = 3 if obs.out_seat >= 0 else 4
+    trump = obs.trump
+    weight = 1.0
+    for play in plays:
+        seat = play.seat
+        hand = held[seat]
+        if seat != obs.seat:
+            legal = hand & SUIT_MASK[play.trick_cards[0] >> 3] or hand if play.trick_cards else hand
+            if legal & (legal - 1):
+                live = held[0] | held[1] | held[2] | held[3]
+                for c in play.trick_cards:
+                    live |= 1 << c
+                if play.trick_cards:
+                    choice = rule_follow(hand, live, trump, play.trick_seats, play.trick_cards,
+                                         seat, size)
+                else:
+                    choice = rule_lead(hand, live, trump)
+                if not _same_holding(choice, play.card, hand, live):
+                    weight *= SURPRISE
+        held[seat] = hand ^ (1 << play.card)
+    return weight
+
+
+def _resample(worlds: list[list[int]], weights: list[float], count: int,
+              rng: random.Random) -> list[list[int]]:
+    """``count`` worlds drawn in proportion to their weights (systematic resampling: each
+    world appears about ``count * weight / total`` times)."""
+    total = sum(weights)
+    step = total / count
+    pick = rng.random() * step
+    out = []
+    acc = 0.0
+    k = -1
+    for _ in range(count):
+        while acc <= pick and k < len(worlds) - 1:
+            k += 1
+            acc += weights[k]
+        out.append(worlds[k])
+        pick += step
+    return out
+
+
+def sample_worlds(obs: Observation, count: int, rng: random.Random,
+                  candidates: int = 1) -> list[list[int]]:
     """``count`` worlds: the four hands (masks) as they are now, this seat's own included; a
-    Kaiser partner's hand sitting out is 0, as in the game."""
+    Kaiser partner's hand sitting out is 0, as in the game.
+
+    With ``candidates`` > 1 the play is evidence too: ``candidates`` times as many worlds are
+    drawn and ``count`` of them resampled by how well they explain the cards the other seats
+    chose (``_explained``), so a world in which a defender who held the ace ducked is rare."""
     unseen = obs.unseen
     sizes = list(obs.hand_sizes)
     sizes[obs.seat] = 0
@@ -92,8 +179,11 @@ def sample_worlds(obs: Observation, count: int, rng: random.Random) -> list[list
     for s, c in zip(obs.trick_seats, obs.trick_cards):
         played_by[s] |= 1 << c
     weigh = bool(obs.auction)
+    plays = _plays(obs) if candidates > 1 else []
+    if not any(p.seat != obs.seat for p in plays):
+        candidates = 1
     worlds = []
-    for _ in range(count):
+    for _ in range(count * candidates):
         best: list[int] | None = None
         best_pen = math.inf
         for _ in range(_TRIES):
@@ -112,7 +202,10 @@ def sample_worlds(obs: Observation, count: int, rng: random.Random) -> list[list
         if out >= 0:
             best[out] = 0
         worlds.append(best)
-    return worlds
+    if candidates == 1:
+        return worlds
+    weights = [_explained(obs, [w[s] | played_by[s] for s in range(4)], plays) for w in worlds]
+    return _resample(worlds, weights, count, rng)
 
 
 def _fallback(cards: list[int], sizes: list[int], voids: list[int]) -> list[int]:

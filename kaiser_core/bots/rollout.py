@@ -1,0 +1,94 @@
+"""The rule player every seat becomes in a fast playout, and the playout itself.
+
+Early in a hand the search scores a card by playing the rest of the hand out in each sampled
+world with these rules (lead a master, else low; win cheaply, feed the 5H to a partner sure to
+win, dump the 3S on opponents), thousands of times per decision: they are kept to a few list
+operations on card masks. The sampler also asks them what a seat would have played, to weigh
+the worlds by how well they explain the cards seen (``sampling``).
+"""
+
+from __future__ import annotations
+
+from ..cards import SUIT_MASK, cards_of
+from . import dds
+
+_FIVE, _THREE = 16, 24
+_LOW_KEY = tuple(8 * (c & 7) + (c >> 3) for c in range(32))
+"""Cheapest card first, whatever the suit."""
+
+
+def playout(hands: list[int], leader: int, trump: int, out_seat: int,
+            trick_seats: list[int], trick_cards: list[int], team: int) -> int:
+    """Future raw points of ``team`` when every seat plays by simple rules (hands consumed)."""
+    seats = [s for s in range(4) if s != out_seat]
+    size = len(seats)
+    points = 0
+    live = 0
+    for h in hands:
+        live |= h
+    for c in trick_cards:
+        live |= 1 << c
+    while True:
+        if trick_cards:
+            seat = dds.next_to_play(leader, out_seat, trick_seats)
+        else:
+            seat = leader
+            if not hands[seat]:
+                return points
+        hand = hands[seat]
+        if not trick_cards:
+            card = rule_lead(hand, live, trump)
+        else:
+            card = rule_follow(hand, live, trump, trick_seats, trick_cards, seat, size)
+        hands[seat] = hand ^ (1 << card)
+        trick_seats.append(seat)
+        trick_cards.append(card)
+        if len(trick_cards) == size:
+            winner = dds._trick_winner(trick_seats, trick_cards, trump)
+            if winner & 1 == team:
+                points += 1 + (5 if _FIVE in trick_cards else 0) - (3 if _THREE in trick_cards else 0)
+            for c in trick_cards:
+                live ^= 1 << c
+            leader = winner
+            trick_seats = []
+            trick_cards = []
+
+
+def _is_top(card: int, live: int) -> bool:
+    return (live & SUIT_MASK[card >> 3]).bit_length() - 1 == card
+
+
+def rule_lead(hand: int, live: int, trump: int) -> int:
+    cards = cards_of(hand)
+    tops = [c for c in cards if _is_top(c, live) and c != _FIVE]
+    if tops:
+        return max(tops, key=lambda c: (c >> 3 != trump, c & 7))
+    plain = [c for c in cards if c != _FIVE and c >> 3 != trump] or [
+        c for c in cards if c != _FIVE] or cards
+    return min(plain, key=_LOW_KEY.__getitem__)
+
+
+def rule_follow(hand: int, live: int, trump: int, trick_seats: list[int], trick_cards: list[int],
+            seat: int, size: int) -> int:
+    legal = hand & SUIT_MASK[trick_cards[0] >> 3] or hand
+    cards = cards_of(legal)
+    best = trick_cards[0]
+    best_seat = trick_seats[0]
+    for s, c in zip(trick_seats, trick_cards):
+        if (c >> 3 == best >> 3 and c > best) or (c >> 3 == trump and best >> 3 != trump):
+            best, best_seat = c, s
+    last = len(trick_cards) == size - 1
+    if best_seat & 1 == seat & 1:
+        safe = last or (_is_top(best, live) and (best >> 3 == trump or trump < 0))
+        if safe and legal >> _FIVE & 1:
+            return _FIVE
+        rest = [c for c in cards if c != _THREE and c != _FIVE] or cards
+        return min(rest, key=_LOW_KEY.__getitem__)
+    winners = [c for c in cards if (c >> 3 == best >> 3 and c > best)
+               or (c >> 3 == trump and best >> 3 != trump)]
+    if winners:
+        return min(winners, key=_LOW_KEY.__getitem__)
+    if legal >> _THREE & 1:
+        return _THREE
+    rest = [c for c in cards if c != _FIVE] or cards
+    return min(rest, key=_LOW_KEY.__getitem__)
