@@ -5,7 +5,10 @@ seat has shown void in; a Kaiser partner sitting out holds the unseen cards left
 play. Soft evidence: the auction. A seat that bid is strong and a seat that passed (when it
 could have bid) is not; worlds that contradict this are drawn less often, by rejection with
 an acceptance chance that falls with the contradiction, so the evidence never makes
-sampling fail. Everything comes from the ``random.Random`` given, so a seed fixes the worlds.
+sampling fail. The play is evidence too (``candidates``): players who follow sound rules
+rarely duck with a master or keep the 5H from a partner's winning trick, so worlds are weighed
+by how many of the cards seen the rule player would also have chosen from them, and resampled.
+Everything comes from the ``random.Random`` given, so a seed fixes the worlds.
 """
 
 from __future__ import annotations
