@@ -185,8 +185,9 @@ class SearchPolicy:
     ``exact_from`` cards in hand on (where a solve of every card in a world costs a few ms);
     ``candidates`` > 1 weighs the worlds by the cards the other seats chose (``sampling``).
     The auction and trump: ``auction_worlds`` deals simulated per call
-    (``simulated_evaluations``); the trump named is the suit whose estimate won the contract
-    (after a Kaiser bid, whether to play no trump is the basic rule's sure-tricks test)."""
+    (``simulated_evaluations``); trump is the suit with the best estimate, simulated again
+    once the auction is over (after a Kaiser bid, whether to play no trump is the basic rule's
+    sure-tricks test)."""
 
     def __init__(self, playout_worlds: int, exact_worlds: int, exact_from: int,
                  auction_worlds: int, candidates: int) -> None:
