@@ -480,7 +480,8 @@ def hint(state: State, seat: int, seed: object = 0) -> list[dict[str, Any]]:
     if game.phase == "play":
         values = [(v, c) for v, _, c in strong_policy.ranked(obs, rng)]
     elif game.phase == "bidding":
-        evals = strong_policy.evaluations(obs, make_rng(seed))
+        evals = strong_policy.evaluations(obs, rng)
+        chosen = strong_policy.auction_action(obs, evals, rng)
         suit_mu = max(mu for mu, t in evals if t >= 0)
         nt_mu = evals[-1][0]
         for a in obs.legal:
@@ -490,13 +491,15 @@ def hint(state: State, seat: int, seed: object = 0) -> list[dict[str, Any]]:
                 nt = act.bid_no_trump(a)
                 values.append((basic.bid_value(nt_mu if nt else suit_mu, act.bid_points(a), nt), a))
     elif game.phase == "trump":
-        estimate = {t: mu for mu, t in strong_policy.evaluations(obs, make_rng(seed))}
+        evals = strong_policy.evaluations(obs, rng)
+        chosen = strong_policy.auction_action(obs, evals, rng)
+        estimate = {t: mu for mu, t in evals}
         for a in obs.legal:
             values.append((estimate[-1 if a == act.TRUMP_NONE else a - act.TRUMP_BASE], a))
     else:
         values = [(0.0, a) for a in obs.legal]
+        chosen = strong_policy(obs, rng)
     if game.phase != "play":
-        chosen = strong_policy(obs, make_rng(seed))
         values.sort(key=lambda t: (t[1] != chosen, -t[0], t[1]))
     return [{"action": act.encode(a), "value": round(float(v), 3)} for v, a in values]
 

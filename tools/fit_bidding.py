@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from kaiser_core.bots import choose, dds, make_rng, observe
 from kaiser_core.bots.basic import evaluations
 from kaiser_core.bots.sampling import sample_worlds
-from kaiser_core.bots.strong import _denomination_raws
+from kaiser_core.bots.strong import denomination_raws
 from kaiser_core.game import BIDDING, Game
 from kaiser_core.rules import PROFILES
 
@@ -47,7 +47,7 @@ def sample(index: int) -> list[Row]:
     obs = observe(game, game.to_act)
     seat = obs.seat
     count = {t: mu for mu, t in evaluations(obs)}
-    raws = _denomination_raws(sample_worlds(obs, 24, make_rng(index)), seat, seat & 1)
+    raws = denomination_raws(sample_worlds(obs, 24, make_rng(index)), seat, seat & 1)
     return [(t, count[t], fmean(raws[t]), dds.solve(game.hands, seat, t, -1, team=seat & 1))
             for t in (0, 1, 2, 3, -1)]
 

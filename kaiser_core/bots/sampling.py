@@ -175,14 +175,11 @@ def sample_worlds(obs: Observation, count: int, rng: random.Random,
         sizes[out] = unseen.bit_count() - sum(sizes)
         voids[out] = 0
     cards = [c for c in range(32) if unseen >> c & 1]
+    plays = _plays(obs)
     played_by = [0, 0, 0, 0]
-    for trick in obs.tricks:
-        for s, c in zip(trick.seats, trick.cards):
-            played_by[s] |= 1 << c
-    for s, c in zip(obs.trick_seats, obs.trick_cards):
-        played_by[s] |= 1 << c
+    for play in plays:
+        played_by[play.seat] |= 1 << play.card
     weigh = bool(obs.auction)
-    plays = _plays(obs) if candidates > 1 else []
     if not any(p.seat != obs.seat for p in plays):
         candidates = 1
     worlds = []

@@ -152,7 +152,7 @@ lie; the least-squares blend of both has the smallest residual spread (3.49 raw 
 through the count's own fitted line, since the basic bidding margins were tuned on it."""
 
 
-def _denomination_raws(worlds: list[list[int]], leader: int, team: int, out_seat: int = -1
+def denomination_raws(worlds: list[list[int]], leader: int, team: int, out_seat: int = -1
                        ) -> dict[int, list[int]]:
     """Per trump (``-1``: no trump), ``team``'s raw points in each world, ``leader`` leading."""
     out: dict[int, list[int]] = {}
@@ -170,7 +170,7 @@ def simulated_evaluations(obs: Observation, rng: random.Random, worlds: int
     ``NO_TRUMP_FIT``. The basic level's bidding rules (margins by score, the dealer's equal
     right, partner's contract) then decide from these estimates."""
     sampled = sample_worlds(obs, worlds, rng)
-    raws = _denomination_raws(sampled, obs.seat, obs.seat & 1, obs.out_seat)
+    raws = denomination_raws(sampled, obs.seat, obs.seat & 1, obs.out_seat)
     out = []
     for count, trump in evaluations(obs):
         constant, w_count, w_sim = NO_TRUMP_FIT if trump < 0 else SUIT_FIT
@@ -206,15 +206,21 @@ class SearchPolicy:
         """The bidding estimates this level decides from."""
         return simulated_evaluations(obs, rng, self.auction_worlds)
 
+    def auction_action(self, obs: Observation, estimates: list[tuple[float, int]],
+                       rng: random.Random) -> int:
+        """The call (auction) or the trump (trump naming) taken from ``estimates``."""
+        if obs.phase == BIDDING:
+            return auction_choice(obs, estimates)
+        if TRUMP_NONE in obs.legal:
+            return basic_policy(obs, rng)
+        return TRUMP_BASE + max((mu, t) for mu, t in estimates if t >= 0)[1]
+
     def __call__(self, obs: Observation, rng: random.Random,
                  time_cap: float | None = None) -> int:
         if len(obs.legal) == 1:
             return obs.legal[0]
-        if obs.phase == BIDDING:
-            return auction_choice(obs, self.evaluations(obs, rng))
-        if obs.phase == TRUMP and TRUMP_NONE not in obs.legal:
-            suits = [(mu, t) for mu, t in self.evaluations(obs, rng) if t >= 0]
-            return TRUMP_BASE + max(suits)[1]
+        if obs.phase in (BIDDING, TRUMP):
+            return self.auction_action(obs, self.evaluations(obs, rng), rng)
         if obs.phase != PLAY:
             return basic_policy(obs, rng)
         return self.ranked(obs, rng, time_cap)[0][2]
