@@ -21,6 +21,9 @@ TRUMP_NONE = 40
 BID_BASE = 41
 """41 + 2 * (points - 5) + no_trump: bids 5 to 12 no."""
 MAX_ACTION = BID_BASE + 2 * 7 + 1
+PASS_CARD_BASE = 64
+"""64-95: pass this card to partner (``pass_to_partner``); apart from the other codes so
+share codes, which write an action below 64 as one character, stay as they were."""
 MAX_BID_RANK = 2 * 12 + 1
 """Rank of 12 no, the highest ordinary bid."""
 KAISER_RANK = 100
@@ -46,6 +49,8 @@ def bid_rank(action: int) -> int:
 
 
 def encode(action: int) -> dict[str, Any]:
+    if action >= PASS_CARD_BASE:
+        return {"type": "pass_card", "card": CARD_STRS[action - PASS_CARD_BASE]}
     if action < 32:
         return {"type": "play", "card": CARD_STRS[action]}
     if action >= BID_BASE:
@@ -58,7 +63,8 @@ def encode(action: int) -> dict[str, Any]:
 
 _SIMPLE = {"pass": PASS, "redeal": REDEAL, "keep": KEEP, "kaiser": KAISER}
 _FIELDS = {"pass": set(), "redeal": set(), "keep": set(), "kaiser": set(),
-           "bid": {"points", "no_trump"}, "trump": {"suit"}, "play": {"card"}}
+           "bid": {"points", "no_trump"}, "trump": {"suit"}, "play": {"card"},
+           "pass_card": {"card"}}
 
 
 def decode(obj: object) -> int:
@@ -78,6 +84,11 @@ def decode(obj: object) -> int:
         if "card" not in obj:
             raise InvalidAction("a play action needs a card, like {\"type\": \"play\", \"card\": \"5H\"}")
         return parse_card(obj["card"])
+    if kind == "pass_card":
+        if "card" not in obj:
+            raise InvalidAction("a pass_card action needs a card, like "
+                                "{\"type\": \"pass_card\", \"card\": \"AS\"}")
+        return PASS_CARD_BASE + parse_card(obj["card"])
     if kind == "trump":
         if "suit" not in obj:
             raise InvalidAction("a trump action needs a suit (C, D, H, S, or null for no trump)")
@@ -96,6 +107,8 @@ def decode(obj: object) -> int:
 
 def describe(action: int) -> str:
     """Short words for messages: ``8 no trump``, ``pass``, ``QH``."""
+    if action >= PASS_CARD_BASE:
+        return f"pass {CARD_STRS[action - PASS_CARD_BASE]} to partner"
     if action < 32:
         return CARD_STRS[action]
     if action >= BID_BASE:

@@ -25,7 +25,8 @@ from .cards import CARD_STRS, SUITS, card_name, sorted_hand
 from .deal import deal_lists, encode_deal, parse_deal
 from .errors import IllegalAction, InvalidAction
 from .game import GAME_OVER, Game, HandRecord, Trick
-from .rules import OPTION_NAMES, PROFILE_DESCRIPTIONS, PROFILES, Rules
+from .rules import OPTION_META, OPTION_NAMES, PROFILES, Rules
+from .rules_text import PROFILE_TEXT, describe, value_words
 
 VERSION = 1
 _CONFIG_KEYS = {"profile", "options", "seed", "dealer", "deal", "scores"}
@@ -252,6 +253,7 @@ def _record_json(record: HandRecord) -> dict[str, Any]:
         "made": record.made,
         "target": record.target,
         "threshold": record.threshold,
+        "passes": [CARD_STRS[c] if c >= 0 else None for c in record.passes],
     }
 
 
@@ -267,7 +269,16 @@ def summary(state: State) -> dict[str, Any]:
         "threshold": game.rules.threshold(game.target),
         "winner": game.winner,
         "hands": [_record_json(r) for r in game.records],
+        "notes": _sheet_notes(game),
     }
+
+
+def _sheet_notes(game: Game) -> list[str]:
+    """The score sheet's notes: how the game ends and when defenders stop scoring, from the
+    same sentences as the rules text."""
+    rules_now = describe(game.rules, "standard")["sections"]
+    by_topic = {sec["topic"]: sec["sentences"] for sec in rules_now}
+    return by_topic["end"] + by_topic["scoring"][-2:]
 
 
 def _check_seat(seat: object) -> int:
@@ -305,56 +316,77 @@ def view(state: State, seat: int) -> dict[str, Any]:
         "winner": game.winner,
         "weak_hand": game.phase == "redeal" and game.to_act == seat,
         "legal": [act.encode(a) for a in game.legal()] if game.to_act == seat and not over else [],
+        "passed_card": None if over or game.passes[seat] < 0 else CARD_STRS[game.passes[seat]],
+        "received_card": (None if over or game.received[seat] < 0
+                          else CARD_STRS[game.received[seat]]),
+        "to_take": _to_take(game, seat),
     }
 
 
+def _to_take(game: Game, seat: int) -> dict[str, Any] | None:
+    """What the seat to bid must bid at least to take the contract: the lowest legal bid, and
+    whether it only equals the standing bid (the dealer's right), so the table can say "5 to
+    take" to a dealer instead of "bid to beat 5"."""
+    if game.phase != "bidding" or game.to_act != seat:
+        return None
+    bids = [a for a in game.legal() if a >= act.BID_BASE or a == act.KAISER]
+    if not bids:
+        return None
+    lowest = bids[0]
+    if lowest == act.KAISER:
+        return {"points": None, "no_trump": False, "kaiser": True, "equal_allowed": False}
+    equal = game.best_seat >= 0 and act.bid_rank(lowest) == game.best_rank
+    return {"points": act.bid_points(lowest), "no_trump": act.bid_no_trump(lowest),
+            "kaiser": False, "equal_allowed": equal}
+
+
 def profiles() -> dict[str, dict[str, Any]]:
-    """The six named profiles: their options and a plain-words description."""
-    return {name: {"options": rules.to_options(), "description": PROFILE_DESCRIPTIONS[name]}
-            for name, rules in PROFILES.items()}
-
-
-_OPTION_HELP = {
-    "minimum_bid": ("int", [5, 12], "The lowest bid allowed."),
-    "auction": ("choice", ["single", "continuing"],
-                "single: one bid each from the dealer's left. continuing: passed players are out "
-                "and bidding goes round until one bidder is left or 12 no is bid."),
-    "all_pass": ("choice", ["throw_in", "dealer_bids", "dealer_bids_minimum"],
-                 "If nobody bids: throw the hand in, make the dealer bid at least the minimum, "
-                 "or force the dealer to bid exactly the minimum."),
-    "weak_hand_redeal": ("bool", None,
-                         "A hand with no ace, king, queen, jack, 5 of hearts or 3 of spades may "
-                         "ask for a redeal before bidding."),
-    "defender_threshold": ("int_or_bid_out", [0, 500],
-                           "Defenders at or above this score gain nothing (losses still count). "
-                           "bid_out: the target minus the minimum bid."),
-    "target": ("int", [10, 500], "The score that wins the game."),
-    "no_trump_target": ("int_or_null", [10, 500],
-                        "If set, the target from the first no-trump contract of the game on."),
-    "winners": ("choice", ["any", "bidders_only"],
-                "any: either team reaching the target wins. bidders_only: only a bidding team "
-                "that makes its contract can win."),
-    "both_cross": ("choice", ["higher_score", "bidding_team"],
-                   "If both teams reach the target on one hand: the higher score wins (a tie goes "
-                   "to the bidders), or the bidding team wins."),
-    "spade_three_needs_three_tricks": ("bool", None,
-                                       "A team with the 3 of spades and only one or two tricks "
-                                       "scores -3; the 5 of hearts counts only with three tricks."),
-    "kaiser_bid": ("bool", None,
-                   "A Kaiser bid above 12 no: the bidder plays alone and must take all eight "
-                   "tricks, +40 if made, -40 if not."),
-}
+    """The six named profiles: their options, a title, where they come from, and how each
+    differs (``description`` is the summary, kept for older callers)."""
+    out = {}
+    for name, rules in PROFILES.items():
+        title, origin, summary = PROFILE_TEXT[name]
+        out[name] = {"options": rules.to_options(), "title": title, "origin": origin,
+                     "summary": summary, "description": summary}
+    return out
 
 
 def options_schema() -> list[dict[str, Any]]:
-    """Every option: its type, allowed values, each profile's value and a plain-words help."""
+    """Every option: its type, allowed values, each profile's value, a label and a sentence
+    for a player, and the words for each value (``choices``: ``[{"value", "label"}]``)."""
     out = []
     for name in Rules.__dataclass_fields__:
-        kind, allowed, text = _OPTION_HELP[name]
-        out.append({"name": name, "type": kind, "allowed": allowed, "help": text,
-                    "profiles": {p: getattr(r, name) for p, r in PROFILES.items()}})
+        meta = OPTION_META[name]
+        entry: dict[str, Any] = {
+            "name": name, "type": meta["type"], "allowed": meta["allowed"],
+            "label": meta["label"], "help": meta["help"],
+            "profiles": {p: getattr(r, name) for p, r in PROFILES.items()},
+        }
+        if meta["type"] == "choice":
+            entry["choices"] = [{"value": v, "label": value_words(name, v)}
+                                for v in meta["allowed"]]
+        elif meta["words"]:
+            special = next(iter(meta["words"]))
+            entry["special"] = {"value": special, "label": value_words(name, special)}
+        out.append(entry)
     assert {o["name"] for o in out} == OPTION_NAMES
     return out
+
+
+def describe_rules(config: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The rules in force for ``config`` (as for ``new_game``; the seed is optional), in plain
+    sentences grouped by topic: ``{"title", "origin", "summary", "sections": [{"topic",
+    "title", "sentences"}]}`` with topics deal, bidding, play, scoring and end."""
+    config = {} if config is None else config
+    if not isinstance(config, dict):
+        raise InvalidAction(f"a game config is an object, got {type(config).__name__}")
+    unknown = sorted(map(repr, set(config) - _CONFIG_KEYS))
+    if unknown:
+        raise InvalidAction(f"unknown config field {unknown[0]}: known fields are "
+                            f"{', '.join(sorted(_CONFIG_KEYS))}")
+    profile = config.get("profile", "standard")
+    rules = Rules.from_config(profile, config.get("options") or {})
+    return describe(rules, profile)
 
 
 def card_names() -> dict[str, str]:
@@ -369,6 +401,15 @@ _SHARE_MAX_BRACKETS = 16
 """A real payload is one object holding at most an options object and a score list: refusing
 more before parsing keeps a hostile link from exhausting WebAssembly's small native stack."""
 _ACTION_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+_PASS_CARD_MARK = "_"
+"""A passed card is written as this mark and the card's character: links made before the
+passing existed hold only actions below 64, one character each, and read as they always did."""
+
+
+def _share_char(action: int) -> str:
+    if action >= act.PASS_CARD_BASE:
+        return _PASS_CARD_MARK + _ACTION_ALPHABET[action - act.PASS_CARD_BASE]
+    return _ACTION_ALPHABET[action]
 
 
 def encode_share(state: State, with_actions: bool = False) -> str:
@@ -382,7 +423,7 @@ def encode_share(state: State, with_actions: bool = False) -> str:
     if "scores" in config:
         payload["c"] = config["scores"]
     if with_actions:
-        payload["a"] = "".join(_ACTION_ALPHABET[a] for a in game.history)
+        payload["a"] = "".join(_share_char(a) for a in game.history)
     text = json.dumps(payload, separators=(",", ":"), sort_keys=True).encode("utf-8")
     packed = zlib.compress(text, 9)
     return _SHARE_PREFIX + base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
@@ -425,7 +466,14 @@ def decode_share(text: object) -> State:
     if not isinstance(moves_text, str) or any(ch not in _ACTION_ALPHABET for ch in moves_text):
         raise InvalidAction("this game link is damaged: its list of moves is unreadable")
     moves = []
-    for ch in moves_text:
+    chars = iter(moves_text)
+    for ch in chars:
+        if ch == _PASS_CARD_MARK:
+            card = _ACTION_ALPHABET.index(next(chars, "_"))
+            if card >= 32:
+                raise InvalidAction("this game link is damaged: it holds an unknown move")
+            moves.append(act.encode(act.PASS_CARD_BASE + card))
+            continue
         code_int = _ACTION_ALPHABET.index(ch)
         if code_int > act.MAX_ACTION:
             raise InvalidAction("this game link is damaged: it holds an unknown move")
@@ -523,7 +571,7 @@ def analyze(state: State, hand_index: int) -> dict[str, Any]:
     bidders = contract.seat & 1
     trump = record.trump
     out_seat = (contract.seat + 2) & 3 if contract.kaiser else -1
-    hands = list(record.deal)
+    hands = list(record.play_deal)
     if out_seat >= 0:
         hands[out_seat] = 0
     solver = dds.Solver(trump, bidders, out_seat)

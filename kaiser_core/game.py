@@ -16,6 +16,7 @@ from .actions import (
     KEEP,
     MAX_BID_RANK,
     PASS,
+    PASS_CARD_BASE,
     REDEAL,
     TRUMP_BASE,
     TRUMP_NONE,
@@ -26,19 +27,20 @@ from .actions import (
     describe,
 )
 from .cards import (
-    CARD_STRS,
     FIVE_OF_HEARTS_BIT,
     HONOURS,
     SUIT_MASK,
     THREE_OF_SPADES_BIT,
+    card_name,
     cards_of,
 )
 from .deal import seeded_deal
 from .errors import IllegalAction
 from .rules import Rules
-from .scoring import Contract, beats, game_winner, raw_points, score_hand
+from .scoring import Contract, beats, hand_winner, raw_points, score_hand
 
-REDEAL_PHASE, BIDDING, TRUMP, PLAY, GAME_OVER = "redeal", "bidding", "trump", "play", "game_over"
+REDEAL_PHASE, PASSING, BIDDING, TRUMP, PLAY, GAME_OVER = (
+    "redeal", "passing", "bidding", "trump", "play", "game_over")
 SEAT_NAMES = ("South", "West", "North", "East")
 _A_CARD_OF = ("a club", "a diamond", "a heart", "a spade")
 
@@ -118,6 +120,19 @@ class HandRecord:
     made: bool | None = None
     target: int = 52
     threshold: int = 45
+    passes: tuple[int, int, int, int] = (-1, -1, -1, -1)
+    """The card each seat passed to its partner (``pass_to_partner``), -1 for none."""
+
+    @property
+    def play_deal(self) -> tuple[int, int, int, int]:
+        """The hands as the bidding and the play began: the deal after the passed cards
+        changed hands."""
+        hands = list(self.deal)
+        for seat, card in enumerate(self.passes):
+            if card >= 0:
+                hands[seat] ^= 1 << card
+                hands[partner(seat)] |= 1 << card
+        return (hands[0], hands[1], hands[2], hands[3])
 
 
 class Game:
@@ -137,6 +152,7 @@ class Game:
         self.dealer = dealer
         self.deal_count = 0
         self.no_trump_seen = False
+        self.no_trump_made = False
         self.winner: int | None = None
         self._deal()
 
@@ -166,6 +182,8 @@ class Game:
         self.tricks_won = [0, 0]
         self.five_team = -1
         self.three_team = -1
+        self.passes = [-1, -1, -1, -1]
+        self.exchanged = False
         order = [(self.dealer + k) & 3 for k in (1, 2, 3, 4)]
         self.weak_queue: list[int] = []
         if self.rules.weak_hand_redeal:
@@ -174,23 +192,45 @@ class Game:
             self.phase = REDEAL_PHASE
             self.to_act = self.weak_queue[0]
         else:
-            self.phase = BIDDING
-            self.to_act = order[0]
+            self._after_weak_hands()
+
+    def _after_weak_hands(self) -> None:
+        """The passing to partner (if played), else the bidding, from the dealer's left."""
+        self.phase = PASSING if self.rules.pass_to_partner else BIDDING
+        self.to_act = (self.dealer + 1) & 3
 
     def copy(self) -> Game:
         """An independent copy; finished tricks and hand records are shared, never mutated."""
         new = object.__new__(Game)
         new.__dict__.update(self.__dict__)
         for name in ("history", "records", "scores", "hands", "auction", "passed", "tricks",
-                     "trick_seats", "trick_cards", "tricks_won", "weak_queue"):
+                     "trick_seats", "trick_cards", "tricks_won", "weak_queue", "passes"):
             setattr(new, name, list(getattr(self, name)))
         return new
 
     @property
     def target(self) -> int:
-        if self.no_trump_seen and self.rules.no_trump_target is not None:
-            return self.rules.no_trump_target
-        return self.rules.target
+        """The target in force now: the no-trump target from when ``no_trump_target_from``
+        says (for ``made_contract`` a hand being played counts once it is made, which
+        ``_finish_hand`` records before it scores)."""
+        rules = self.rules
+        if rules.no_trump_target is None:
+            return rules.target
+        mode = rules.no_trump_target_from
+        if mode == "any_contract":
+            raised = self.no_trump_seen
+        elif mode == "made_contract":
+            raised = self.no_trump_made
+        else:
+            raised = self.contract is not None and self.contract.no_trump
+        return rules.no_trump_target if raised else rules.target
+
+    @property
+    def received(self) -> list[int]:
+        """The card each seat received from its partner this hand (-1 before the exchange)."""
+        if not self.exchanged:
+            return [-1, -1, -1, -1]
+        return [self.passes[partner(s)] for s in range(4)]
 
     # ----- legality -----
 
@@ -220,6 +260,8 @@ class Game:
             return suits + [TRUMP_NONE] if self.contract and self.contract.kaiser else suits
         if phase == REDEAL_PHASE:
             return [REDEAL, KEEP]
+        if phase == PASSING:
+            return [PASS_CARD_BASE + c for c in cards_of(self.hands[self.to_act])]
         return []
 
     def check(self, action: int) -> None:
@@ -229,26 +271,50 @@ class Game:
         if phase == GAME_OVER:
             raise IllegalAction("the game is over")
         if phase == PLAY:
-            if action >= 32:
-                raise IllegalAction(f"it is {who}'s turn to play a card, not to {describe(action)}")
-            hand = self.hands[self.to_act]
-            if not hand >> action & 1:
-                raise IllegalAction(f"{CARD_STRS[action]} is not in {who}'s hand")
-            if not self.play_mask() >> action & 1:
-                led = self.trick_cards[0] >> 3
-                raise IllegalAction(f"must follow suit: you hold {_A_CARD_OF[led]}")
+            self._check_play(action, who)
             return
         if action in self.legal():
             return
         if phase == REDEAL_PHASE:
             raise IllegalAction(f"{who} is asked about a weak hand first: redeal or keep")
+        if phase == PASSING:
+            if action >= PASS_CARD_BASE:
+                raise IllegalAction(f"the {card_name(action - PASS_CARD_BASE)} is not in "
+                                    f"{who}'s hand")
+            raise IllegalAction(f"each player first passes a card to partner: it is {who}'s "
+                                f"turn to choose one")
+        if action >= PASS_CARD_BASE:
+            raise IllegalAction("cards are passed to partner only before the bidding")
         if phase == TRUMP:
             if action == TRUMP_NONE:
                 raise IllegalAction("no trump can only be named after a Kaiser bid; "
                                     "a no-trump bid must say so in the auction")
-            raise IllegalAction(f"{who} won the auction and must name trump now")
-        if action < 32 or TRUMP_BASE <= action <= TRUMP_NONE or action in (REDEAL, KEEP):
-            raise IllegalAction(f"the auction is on: {who} must bid or pass")
+            if action < 32:
+                raise IllegalAction(f"it is not time to play a card: {who} won the bidding "
+                                    f"and must name trump first")
+            raise IllegalAction(f"the bidding is over: {who} won it and must name trump now")
+        self._check_bid(action, who)
+
+    def _check_play(self, action: int, who: str) -> None:
+        if action >= TRUMP_BASE and action <= TRUMP_NONE:
+            raise IllegalAction(f"trump is already chosen: it is time for {who} to play a card")
+        if action >= 32:
+            raise IllegalAction(f"the bidding is over: it is time for {who} to play a card")
+        hand = self.hands[self.to_act]
+        if not hand >> action & 1:
+            raise IllegalAction(f"the {card_name(action)} is not in {who}'s hand")
+        if not self.play_mask() >> action & 1:
+            led = self.trick_cards[0] >> 3
+            raise IllegalAction(f"must follow suit: you hold {_A_CARD_OF[led]}")
+
+    def _check_bid(self, action: int, who: str) -> None:
+        """Why a call is refused during the bidding, the rule a player would quote."""
+        if TRUMP_BASE <= action <= TRUMP_NONE:
+            raise IllegalAction(f"trump is named after the auction, by the player who wins it: "
+                                f"now {who} must bid or pass")
+        if action < 32 or action in (REDEAL, KEEP):
+            raise IllegalAction(f"the auction is on: {who} must bid or pass before any card "
+                                f"is played")
         if action == PASS:
             raise IllegalAction(f"{who} is the dealer and must bid: everyone else passed")
         if action == KAISER and not self.rules.kaiser_bid:
@@ -256,12 +322,12 @@ class Game:
         if self._forced(self.to_act) and self.rules.all_pass == "dealer_bids_minimum":
             raise IllegalAction(f"the dealer's forced bid is {self.rules.minimum_bid} or "
                                 f"{self.rules.minimum_bid} no trump")
-        if action != KAISER and bid_points(action) < self.rules.minimum_bid:
-            raise IllegalAction(f"the minimum bid is {self.rules.minimum_bid}")
-        standing = describe(self.best_action)
-        if self.to_act == self.dealer:
-            raise IllegalAction(f"a bid must at least equal the standing bid of {standing}")
-        raise IllegalAction(f"a bid must outrank the standing bid of {standing}")
+        if self.best_seat >= 0:
+            standing = describe(self.best_action)
+            if self.to_act == self.dealer:
+                raise IllegalAction(f"a bid must at least equal the standing bid of {standing}")
+            raise IllegalAction(f"a bid must outrank the standing bid of {standing}")
+        raise IllegalAction(f"the minimum bid is {self.rules.minimum_bid}")
 
     # ----- applying actions (trusted) -----
 
@@ -273,6 +339,8 @@ class Game:
             self._bid(action)
         elif self.phase == TRUMP:
             self._name_trump(action)
+        elif self.phase == PASSING:
+            self._pass_card(action - PASS_CARD_BASE)
         else:
             self._weak_hand(action)
 
@@ -284,8 +352,22 @@ class Game:
         if self.weak_queue:
             self.to_act = self.weak_queue[0]
         else:
-            self.phase = BIDDING
-            self.to_act = (self.dealer + 1) & 3
+            self._after_weak_hands()
+
+    def _pass_card(self, card: int) -> None:
+        """Set ``card`` aside for partner; after the fourth choice all four change hands."""
+        seat = self.to_act
+        self.passes[seat] = card
+        if seat != self.dealer:
+            self.to_act = (seat + 1) & 3
+            return
+        for s in range(4):
+            self.hands[s] ^= 1 << self.passes[s]
+        for s in range(4):
+            self.hands[partner(s)] |= 1 << self.passes[s]
+        self.exchanged = True
+        self.phase = BIDDING
+        self.to_act = (self.dealer + 1) & 3
 
     def _bid(self, action: int) -> None:
         seat = self.to_act
@@ -362,6 +444,12 @@ class Game:
         if len(self.tricks) == 8:
             self._finish_hand(thrown_in=False)
 
+    def _made(self, contract: Contract) -> bool:
+        bidders = contract.seat & 1
+        if contract.kaiser:
+            return self.tricks_won[bidders] == 8
+        return self.raw()[bidders] >= contract.points
+
     def raw(self) -> tuple[int, int]:
         """Raw points each team has captured so far this hand."""
         rule = self.rules.spade_three_needs_three_tricks
@@ -370,16 +458,21 @@ class Game:
                 raw_points(won[1], self.five_team == 1, self.three_team == 1, rule))
 
     def _finish_hand(self, thrown_in: bool) -> None:
+        contract = self.contract
+        if (contract is not None and contract.no_trump and not thrown_in
+                and self._made(contract)):
+            self.no_trump_made = True
         target = self.target
         record = HandRecord(self.dealer, self.dealt, self.auction, target=target,
-                            threshold=self.rules.threshold(target))
+                            threshold=self.rules.threshold(target),
+                            passes=(self.passes[0], self.passes[1], self.passes[2],
+                                    self.passes[3]))
         if not thrown_in:
-            contract = self.contract
             assert contract is not None
             raw = self.raw()
             before = (self.scores[0], self.scores[1])
             result = score_hand(self.rules, contract, raw, (self.tricks_won[0], self.tricks_won[1]),
-                                before, target)
+                                before, target, self.three_team)
             self.scores[0] += result.delta[0]
             self.scores[1] += result.delta[1]
             record.contract = contract
@@ -388,8 +481,7 @@ class Game:
             record.raw = raw
             record.delta = result.delta
             record.made = result.made
-            self.winner = game_winner(self.rules, self.scores, target, contract.seat & 1,
-                                      result.made)
+            self.winner = hand_winner(self.rules, contract, self.scores, target, result.made)
         record.scores = (self.scores[0], self.scores[1])
         self.records.append(record)
         if self.winner is not None:

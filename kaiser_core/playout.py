@@ -87,4 +87,4 @@ def random_hand(rules: Rules, dealer: int, scores: tuple[int, int], target: int,
     rule = rules.spade_three_needs_three_tricks
     raw = (raw_points(won[0], five == 0, three == 0, rule),
            raw_points(won[1], five == 1, three == 1, rule))
-    return score_hand(rules, contract, raw, (won[0], won[1]), scores, target)
+    return score_hand(rules, contract, raw, (won[0], won[1]), scores, target, three)

@@ -51,26 +51,66 @@ class HandScore(NamedTuple):
     made: bool
 
 
+KAISER_POINTS = 40
+"""A Kaiser bid's value when ``kaiser_bid_value`` is 40 (000: +40 made, -40 failed)."""
+
+
 def score_hand(rules: Rules, contract: Contract, raw: tuple[int, int], tricks: tuple[int, int],
-               before: tuple[int, int], target: int) -> HandScore:
-    """What each team writes down for a played hand."""
+               before: tuple[int, int], target: int, three_team: int = -1) -> HandScore:
+    """What each team writes down for a played hand.
+
+    ``three_team`` is the team whose tricks hold the 3S (-1: nobody), which
+    ``defender_loss = "three_of_spades"`` needs: raw points alone cannot say it. A Kaiser bid
+    played for the game writes 0 for the bidders: the game ends on it (``hand_winner``).
+    """
     bidders = contract.seat & 1
     defenders = 1 - bidders
     if contract.kaiser:
         made = tricks[bidders] == 8
-        bid_delta = 40 if made else -40
+        bid_delta = 0 if rules.kaiser_bid_value == "game" else (
+            KAISER_POINTS if made else -KAISER_POINTS)
     else:
         made = raw[bidders] >= contract.points
         bid_delta = raw[bidders] if made else -contract.points
         if contract.no_trump:
             bid_delta *= 2
     defend = raw[defenders]
-    if before[defenders] >= rules.threshold(target) and defend > 0:
-        defend = 0
+    if before[defenders] >= rules.threshold(target):
+        if rules.defender_loss == "negative_raw":
+            defend = min(defend, 0)
+        elif rules.defender_loss == "three_of_spades":
+            defend = -3 if three_team == defenders else 0
+        else:
+            defend = 0
     delta = [0, 0]
     delta[bidders] = bid_delta
     delta[defenders] = defend
     return HandScore((delta[0], delta[1]), made)
+
+
+def hand_winner(rules: Rules, contract: Contract, scores: tuple[int, int] | list[int],
+                target: int, made: bool) -> int | None:
+    """The winning team after a played hand (``scores`` already include it), or None while
+    the game goes on.
+
+    A Kaiser bid played for the game decides it first. Then the target (``game_winner``);
+    then ``lose_at``: a team at or below it loses, and if both are, the lower score loses (our
+    choice where the sources are silent; a tie: the bidding team loses).
+    """
+    bidders = contract.seat & 1
+    if contract.kaiser and rules.kaiser_bid_value == "game":
+        return bidders if made else 1 - bidders
+    winner = game_winner(rules, scores, target, bidders, made)
+    if winner is not None or rules.lose_at is None:
+        return winner
+    low = [t for t in (0, 1) if scores[t] <= rules.lose_at]
+    if not low:
+        return None
+    if len(low) == 2:
+        loser = bidders if scores[0] == scores[1] else (0 if scores[0] < scores[1] else 1)
+    else:
+        loser = low[0]
+    return 1 - loser
 
 
 def game_winner(rules: Rules, scores: tuple[int, int] | list[int], target: int,

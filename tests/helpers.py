@@ -42,13 +42,18 @@ def play(card: str) -> dict[str, Any]:
     return {"type": "play", "card": card}
 
 
+def pass_card(card: str) -> dict[str, Any]:
+    return {"type": "pass_card", "card": card}
+
+
 def all_action_forms() -> list[dict[str, Any]]:
-    """The 57 distinct actions of the game."""
+    """The 89 distinct actions of the game."""
     out = [play(c) for c in ALL_CARDS]
     out += [PASS, REDEAL, KEEP, KAISER]
     out += [trump(s) for s in "CDHS"] + [trump(None)]
     out += [bid(p, nt) for p in range(5, 13) for nt in (False, True)]
-    assert len(out) == 57
+    out += [pass_card(c) for c in ALL_CARDS]
+    assert len(out) == 89
     return out
 
 
@@ -93,9 +98,13 @@ def do(state, *actions):
 
 
 def skip_redeal(state):
-    """Answer 'keep' to every weak-hand question."""
+    """Answer 'keep' to every weak-hand question; with passing to partner, each seat passes
+    the first card of its hand."""
     while state["phase"] == "redeal":
         state = api.apply(state, KEEP)
+    while state["phase"] == "passing":
+        seat = state["to_act"]
+        state = api.apply(state, pass_card(api.view(state, seat)["hand"][0]))
     return state
 
 

@@ -23,6 +23,15 @@ SWITCHES = [
     {"minimum_bid": 5},
     {"minimum_bid": 8},
     {"kaiser_bid": True, "spade_three_needs_three_tricks": True, "weak_hand_redeal": True},
+    {"defender_loss": "negative_raw"},
+    {"defender_loss": "three_of_spades"},
+    {"defender_loss": "nothing"},
+    {"lose_at": -52},
+    {"no_trump_target": 62, "no_trump_target_from": "made_contract"},
+    {"no_trump_target": 62, "no_trump_target_from": "that_hand"},
+    {"pass_to_partner": True},
+    {"kaiser_bid": True, "kaiser_bid_value": "game", "pass_to_partner": True},
+    {"kaiser_bid": True, "kaiser_bid_value": "40", "lose_at": -20},
 ]
 CONFIGS = [(p, o) for p in PROFILE_NAMES for o in SWITCHES]
 ACTIONS = all_action_forms()
@@ -52,6 +61,8 @@ def policy(rng, state, legal):
 def start_scores(rng, rules):
     if rng.random() < 0.15:
         return [0, 0]
+    if rules["lose_at"] is not None and rng.random() < 0.5:
+        return [rng.randint(rules["lose_at"] + 1, rules["lose_at"] + 15) for _ in range(2)]
     return [rng.randint(rules["target"] - 25, rules["target"] - 1) for _ in range(2)]
 
 
@@ -86,10 +97,19 @@ def check_legal_is_exact(s, legal, rng, sample=None):
 
 
 def check_hand(rec, rules, before, nt_seen_before):
-    """Recompute one finished hand from its deal, auction and tricks."""
-    deal = rec["deal"]
+    """Recompute one finished hand from its deal, passes, auction and tricks."""
+    deal = [list(h) for h in rec["deal"]]
     assert sorted(c for h in deal for c in h) == sorted(ALL_CARDS)
     assert all(len(h) == 8 for h in deal)
+    passes = rec["passes"]
+    if rules["pass_to_partner"]:
+        assert all(passes[seat] in rec["deal"][seat] for seat in range(4))
+        for seat in range(4):
+            deal[seat].remove(passes[seat])
+        for seat in range(4):
+            deal[(seat + 2) % 4].append(passes[seat])
+    else:
+        assert passes == [None] * 4
     contract = rec["contract"]
     if contract is None:  # thrown in
         assert rec["tricks"] == [] and rec["delta"] == [0, 0] and rec["scores"] == before
@@ -149,6 +169,8 @@ def check_hand(rec, rules, before, nt_seen_before):
             three = w
         leader = best_seat
     assert all(not h for h in hands.values())
+    if kaiser:
+        assert set(deal[out]).isdisjoint(played)
     raw = []
     for team in (0, 1):
         if rules["spade_three_needs_three_tricks"]:
@@ -162,27 +184,42 @@ def check_hand(rec, rules, before, nt_seen_before):
     assert rec["raw"] == raw
     if not kaiser and not rules["spade_three_needs_three_tricks"]:
         assert sum(raw) == 10
-    nt_seen = nt_seen_before or contract["no_trump"] or (kaiser and trump is None)
-    target = rules["no_trump_target"] if nt_seen and rules["no_trump_target"] else rules["target"]
+    no_trump = contract["no_trump"] or (kaiser and trump is None)
+    made = won[b] == 8 if kaiser else raw[b] >= contract["points"]
+    mode = rules["no_trump_target_from"]
+    if mode == "any_contract":
+        nt_seen = nt_seen_before or no_trump
+        raised = nt_seen
+    elif mode == "made_contract":
+        nt_seen = nt_seen_before or (no_trump and made)
+        raised = nt_seen
+    else:
+        nt_seen = False
+        raised = no_trump
+    target = rules["no_trump_target"] if raised and rules["no_trump_target"] else rules["target"]
     threshold = (target - rules["minimum_bid"] if rules["defender_threshold"] == "bid_out"
                  else rules["defender_threshold"])
     assert rec["target"] == target and rec["threshold"] == threshold
+    for_game = kaiser and rules["kaiser_bid_value"] == "game"
     if kaiser:
-        made = won[b] == 8
-        bid_delta = 40 if made else -40
+        bid_delta = 0 if for_game else (40 if made else -40)
     else:
-        made = raw[b] >= contract["points"]
         bid_delta = raw[b] if made else -contract["points"]
         if contract["no_trump"]:
             bid_delta *= 2
-    defend = 0 if before[d] >= threshold and raw[d] > 0 else raw[d]
+    defend = raw[d]
+    if before[d] >= threshold:
+        defend = {"negative_raw": min(raw[d], 0), "nothing": 0,
+                  "three_of_spades": -3 if three == d else 0}[rules["defender_loss"]]
     delta = [0, 0]
     delta[b], delta[d] = bid_delta, defend
     assert rec["made"] == made
     assert rec["delta"] == delta
     scores = [before[0] + delta[0], before[1] + delta[1]]
     assert rec["scores"] == scores
-    if rules["winners"] == "bidders_only":
+    if for_game:
+        winner = b if made else d
+    elif rules["winners"] == "bidders_only":
         winner = b if made and scores[b] >= target else None
     else:
         crossed = [t for t in (0, 1) if scores[t] >= target]
@@ -194,6 +231,13 @@ def check_hand(rec, rules, before, nt_seen_before):
             winner = b
         else:
             winner = 0 if scores[0] > scores[1] else 1
+    lose_at = rules["lose_at"]
+    if winner is None and lose_at is not None:
+        low = [t for t in (0, 1) if scores[t] <= lose_at]
+        if len(low) == 1:
+            winner = 1 - low[0]
+        elif low:
+            winner = 1 - (b if scores[0] == scores[1] else scores.index(min(scores)))
     return nt_seen, winner
 
 
@@ -219,6 +263,10 @@ def check_game(config, s):
     else:
         assert sm["phase"] == "game_over" and sm["to_act"] is None
         assert sm["dealer"] == sm["hands"][-1]["dealer"]
+    if rules["no_trump_target_from"] == "that_hand":
+        contract = api.view(s, 0)["contract"] if winner is None else sm["hands"][-1]["contract"]
+        nt_seen = contract is not None and (contract["no_trump"] or (
+            contract["kaiser"] and contract["trump"] is None and s["phase"] != "trump"))
     target = rules["no_trump_target"] if nt_seen and rules["no_trump_target"] else rules["target"]
     assert sm["target"] == target
     return sm
@@ -298,6 +346,13 @@ def test_rejected_actions_leave_the_game_unchanged(profile):
            "both_cross": st.sampled_from(["higher_score", "bidding_team"]),
            "winners": st.sampled_from(["any", "bidders_only"]),
            "defender_threshold": st.one_of(st.integers(0, 80), st.just("bid_out")),
+           "defender_loss": st.sampled_from(["negative_raw", "three_of_spades", "nothing"]),
+           "lose_at": st.one_of(st.none(), st.integers(-80, -1)),
+           "no_trump_target": st.one_of(st.none(), st.integers(52, 80)),
+           "no_trump_target_from": st.sampled_from(["any_contract", "made_contract",
+                                                    "that_hand"]),
+           "pass_to_partner": st.booleans(),
+           "kaiser_bid_value": st.sampled_from([40, "40", "game"]),
        }),
        seed=st.text(min_size=1, max_size=20),
        rng_seed=st.integers(0, 2 ** 32))

@@ -120,12 +120,40 @@ def test_example_7_defenders_at_46_gain_nothing(profile):
     assert rec["scores"][1] == 46
 
 
+THREE_OF_SPADES_PROFILES = ("playingcards", "classic")
+
+
 @pytest.mark.parametrize("profile", PROFILE_NAMES)
 def test_example_7_defenders_at_46_still_lose(profile):
     winners = winners_for(7, 0, 1)
     s = scripted_hand(profile, winners, 0, bid(12), "H", scores=(0, 46))
-    assert record(s)["delta"] == [12, -2]
-    assert record(s)["scores"] == [12, 44]
+    loss = -3 if profile in THREE_OF_SPADES_PROFILES else -2
+    assert record(s)["delta"] == [12, loss]
+    assert record(s)["scores"] == [12, 46 + loss]
+
+
+@pytest.mark.parametrize("profile", THREE_OF_SPADES_PROFILES)
+def test_example_7_three_of_spades_read_literally(profile):
+    """RULES.md example 7: raw 1 made of four tricks and the 3S -> 43; raw 4 without it -> 46."""
+    winners = winners_for(4, 0, 1)
+    assert raw_of(winners) == [9, 1]
+    s = scripted_hand(profile, winners, 0, bid(6), "H", scores=(0, 46))
+    assert record(s)["delta"] == [9, -3] and record(s)["scores"] == [9, 43]
+    winners = winners_for(4, 0, 0)
+    s = scripted_hand(profile, winners, 0, bid(6), "H", scores=(0, 46))
+    assert record(s)["delta"] == [6, 0] and record(s)["scores"] == [6, 46]
+
+
+@pytest.mark.parametrize("loss,raw1_delta,neg_delta", [
+    ("negative_raw", 0, -2), ("three_of_spades", -3, -3), ("nothing", 0, 0)])
+def test_defender_loss_switch(loss, raw1_delta, neg_delta):
+    opts = {"defender_loss": loss}
+    s = scripted_hand("prairie", winners_for(4, 0, 1), 0, bid(6), "H", scores=(0, 46), options=opts)
+    assert record(s)["delta"][1] == raw1_delta
+    s = scripted_hand("prairie", winners_for(7, 0, 1), 0, bid(6), "H", scores=(0, 46), options=opts)
+    assert record(s)["delta"][1] == neg_delta
+    s = scripted_hand("prairie", winners_for(4, 0, 1), 0, bid(6), "H", scores=(0, 44), options=opts)
+    assert record(s)["delta"][1] == 1
 
 
 @pytest.mark.parametrize("profile", PROFILE_NAMES)
