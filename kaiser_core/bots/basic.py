@@ -21,6 +21,7 @@ from ..actions import (
     BID_BASE,
     KAISER,
     PASS,
+    PASS_CARD_BASE,
     REDEAL,
     TRUMP_BASE,
     TRUMP_NONE,
@@ -38,7 +39,7 @@ from ..cards import (
     THREE_OF_SPADES_BIT,
     cards_of,
 )
-from ..game import BIDDING, PLAY, REDEAL_PHASE, TRUMP, partner, team
+from ..game import BIDDING, PASSING, PLAY, REDEAL_PHASE, TRUMP, partner, team
 from ..scoring import beats
 from .observation import Observation
 
@@ -161,6 +162,13 @@ def _partner_share(obs: Observation) -> float:
     opponents' bids, which say the strength is over there)."""
     share = 0.32
     mate = partner(obs.seat)
+    if obs.passed_card >= 0 and obs.passed_card & 7 >= 6:
+        share += 0.04
+    if obs.received_card >= 0:
+        # A weak hand passes its best card and a strong one keeps it (``_pass_card``): an
+        # ace or king from partner says partner is short of strength, a low card that it
+        # kept its strength.
+        share += -0.05 if obs.received_card & 7 >= 6 else 0.04 if obs.received_card & 7 <= 2 else 0
     for seat, action in obs.auction:
         if seat == mate:
             share += 0.1 if action != PASS else -0.05
@@ -180,7 +188,24 @@ def _margin(obs: Observation) -> float:
         margin -= 0.5
     if obs.rules.winners == "bidders_only" and obs.target - obs.scores[us] <= 10:
         margin -= 0.4
+    lose_at = obs.rules.lose_at
+    if lose_at is not None and obs.scores[us] - 2 * obs.rules.minimum_bid <= lose_at:
+        # A failed bid could lose the game outright: bid only what is close to sure.
+        margin += 1.2
     return margin
+
+
+def _kaiser_call(obs: Observation) -> bool:
+    """Bid Kaiser with eight sure tricks; played for the game, also as the last hope when
+    the opponents are about to win and the hand all but makes it alone."""
+    hand = obs.hand
+    if any(_sure_kaiser(hand, t) for t in (0, 1, 2, 3, NO_TRUMP)):
+        return True
+    if obs.rules.kaiser_bid_value != "game":
+        return False
+    them = 1 - team(obs.seat)
+    return (obs.target - obs.scores[them] <= 4
+            and max(own_tricks(hand, t) for t in (0, 1, 2, 3, NO_TRUMP)) >= 7.0)
 
 
 def evaluations(obs: Observation) -> list[tuple[float, int]]:
@@ -203,7 +228,7 @@ def auction_choice(obs: Observation, evals: list[tuple[float, int]]) -> int:
     gives them): the search levels bid by these rules from their own estimates."""
     legal = obs.legal
     bids = [a for a in legal if a >= BID_BASE]
-    if KAISER in legal and any(_sure_kaiser(obs.hand, t) for t in (0, 1, 2, 3, NO_TRUMP)):
+    if KAISER in legal and _kaiser_call(obs):
         return KAISER
     if PASS not in legal and len(bids) == 2 and bid_points(bids[0]) == bid_points(bids[1]):
         return _best_forced(obs, bids, evals)
@@ -253,6 +278,26 @@ def _name_trump(obs: Observation) -> int:
         return TRUMP_NONE
     best = max(range(4), key=lambda t: (team_estimate(obs.hand, t, 0.3), t))
     return TRUMP_BASE + best
+
+
+def _pass_card(obs: Observation) -> int:
+    """The card to pass to partner before the bidding, not yet knowing the card to come.
+
+    Strength is worth most in one hand (it declares and keeps the lead): a hand that may
+    declare keeps its strength and passes a low card of its shortest side suit, making or
+    nearing a void to ruff in; a hand too weak to bid passes its best card (an ace, else a
+    king) to strengthen partner's. The 5H is never passed: it goes to whichever of us wins
+    its trick anyway, and it is best in the hand that holds it with its guards."""
+    hand = obs.hand
+    best_trump = max(range(4), key=lambda t: (own_tricks(hand, t), t))
+    strong = max(own_tricks(hand, t) for t in (0, 1, 2, 3, NO_TRUMP)) >= 3.0
+    cards = [c for c in cards_of(hand) if c != FIVE_OF_HEARTS]
+    if strong:
+        side = [c for c in cards if c >> 3 != best_trump and c & 7 < 6] or cards
+        card = min(side, key=lambda c: (_suit_bits(hand, c >> 3).bit_count(), c & 7))
+    else:
+        card = max(cards, key=lambda c: (c & 7, _suit_bits(hand, c >> 3).bit_count()))
+    return PASS_CARD_BASE + card
 
 
 def _redeal(obs: Observation) -> int:
@@ -430,4 +475,6 @@ def basic_policy(obs: Observation, rng: random.Random) -> int:
         return _name_trump(obs)
     if phase == REDEAL_PHASE:
         return _redeal(obs)
+    if phase == PASSING:
+        return _pass_card(obs)
     return obs.legal[0]

@@ -46,6 +46,10 @@ class Observation:
     threshold: int
     weak_queue: tuple[int, ...]
     legal: tuple[int, ...]
+    passed_card: int = -1
+    """The card this seat passed to its partner this hand (``pass_to_partner``), -1 if none."""
+    received_card: int = -1
+    """The card this seat received from its partner, -1 before the exchange."""
 
     @property
     def unseen(self) -> int:
@@ -76,5 +80,5 @@ def observe(game: Game, seat: int) -> Observation:
         tricks_won=(game.tricks_won[0], game.tricks_won[1]), five_team=game.five_team,
         three_team=game.three_team, scores=(game.scores[0], game.scores[1]), target=game.target,
         threshold=game.rules.threshold(game.target), weak_queue=tuple(game.weak_queue),
-        legal=legal)
+        legal=legal, passed_card=game.passes[seat], received_card=game.received[seat])
 

@@ -54,6 +54,52 @@ def playout(hands: list[int], leader: int, trump: int, out_seat: int,
             trick_cards = []
 
 
+def playout_outcome(hands: list[int], leader: int, trump: int, out_seat: int,
+                    trick_seats: list[int], trick_cards: list[int]
+                    ) -> tuple[list[int], int, int]:
+    """The rest of the hand played by the same rules, told in full: tricks won per team and
+    the teams whose tricks take the 5H and the 3S (-1: not in a trick from here on). The
+    score of a hand needs these when raw points do not say enough (the 3S read literally,
+    the three-trick rule, a Kaiser bid)."""
+    size = 4 - (out_seat >= 0)
+    won = [0, 0]
+    five = three = -1
+    live = 0
+    for h in hands:
+        live |= h
+    for c in trick_cards:
+        live |= 1 << c
+    while True:
+        if len(trick_cards) == size:
+            winner = dds._trick_winner(trick_seats, trick_cards, trump)
+            side = winner & 1
+            won[side] += 1
+            if _FIVE in trick_cards:
+                five = side
+            if _THREE in trick_cards:
+                three = side
+            for c in trick_cards:
+                live ^= 1 << c
+            leader = winner
+            trick_seats = []
+            trick_cards = []
+            continue
+        if trick_cards:
+            seat = dds.next_to_play(leader, out_seat, trick_seats)
+        else:
+            seat = leader
+            if not hands[seat]:
+                return won, five, three
+        hand = hands[seat]
+        if not trick_cards:
+            card = rule_lead(hand, live, trump)
+        else:
+            card = rule_follow(hand, live, trump, trick_seats, trick_cards, seat, size)
+        hands[seat] = hand ^ (1 << card)
+        trick_seats.append(seat)
+        trick_cards.append(card)
+
+
 def _is_top(card: int, live: int) -> bool:
     return (live & SUIT_MASK[card >> 3]).bit_length() - 1 == card
 

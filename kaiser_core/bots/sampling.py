@@ -174,7 +174,10 @@ def sample_worlds(obs: Observation, count: int, rng: random.Random,
         # The sitting-out hand takes whatever is left, with no voids to respect.
         sizes[out] = unseen.bit_count() - sum(sizes)
         voids[out] = 0
-    cards = [c for c in range(32) if unseen >> c & 1]
+    known = _known_with_partner(obs)
+    if known >= 0:
+        sizes[partner_of(obs.seat)] -= 1
+    cards = [c for c in range(32) if unseen >> c & 1 and c != known]
     plays = _plays(obs)
     played_by = [0, 0, 0, 0]
     for play in plays:
@@ -190,6 +193,8 @@ def sample_worlds(obs: Observation, count: int, rng: random.Random,
             hands = _deal_once(cards, sizes, voids, rng)
             if hands is None:
                 continue
+            if known >= 0:
+                hands[partner_of(obs.seat)] |= 1 << known
             pen = _contradiction(obs, hands, played_by) if weigh else 0.0
             if pen < best_pen:
                 best, best_pen = hands, pen
@@ -198,6 +203,8 @@ def sample_worlds(obs: Observation, count: int, rng: random.Random,
                 break
         if best is None:
             best = _fallback(cards, sizes, voids)
+            if known >= 0:
+                best[partner_of(obs.seat)] |= 1 << known
         best[obs.seat] = obs.hand
         if out >= 0:
             best[out] = 0
@@ -206,6 +213,20 @@ def sample_worlds(obs: Observation, count: int, rng: random.Random,
         return worlds
     weights = [_explained(obs, [w[s] | played_by[s] for s in range(4)], plays) for w in worlds]
     return _resample(worlds, weights, count, rng)
+
+
+def partner_of(seat: int) -> int:
+    return (seat + 2) & 3
+
+
+def _known_with_partner(obs: Observation) -> int:
+    """The card this seat passed to its partner, if partner still holds it (-1: none): the
+    one unseen card whose holder is known, dealt to partner in every world. A Kaiser
+    partner sitting out holds it among its out cards, which take whatever is left."""
+    card = obs.passed_card
+    if card < 0 or obs.received_card < 0 or obs.out_seat >= 0 or not obs.unseen >> card & 1:
+        return -1
+    return card
 
 
 def _fallback(cards: list[int], sizes: list[int], voids: list[int]) -> list[int]:

@@ -36,34 +36,37 @@ from ..actions import (
     bid_points,
 )
 from ..game import BIDDING, PLAY, TRUMP, Game
-from ..scoring import Contract
+from ..rules import Rules
+from ..scoring import Contract, game_winner, hand_winner, raw_points, score_hand
 from . import dds
 from .basic import auction_choice, basic_policy, evaluations
 from .observation import Observation, observe
-from .rollout import playout
+from .rollout import playout, playout_outcome
 from .sampling import sample_worlds
 
-_FIVE, _THREE = 16, 24
+
+# ----- what a hand's outcome is worth -----
+
+GAME_WORTH = 30
+"""What a game decided on this hand by the losing score (``lose_at``) or by a Kaiser bid played
+for the game is worth to the winner beyond the points written: those ends are not points, and
+without a value for them the bots would walk into a loss at -52 or pass up a game won."""
 
 
-# ----- what a raw result is worth -----
-
-def net_score(contract: Contract, scores: tuple[int, int], threshold: int, team: int,
-              raw: int) -> int:
-    """Our team's score change minus theirs for the hand, if our team ends with ``raw``."""
-    bidders = contract.seat & 1
-    raw_b = raw if team == bidders else 10 - raw
-    if contract.kaiser:
-        bid_delta = 40 if raw_b == 10 else -40
-    else:
-        bid_delta = raw_b if raw_b >= contract.points else -contract.points
-        if contract.no_trump:
-            bid_delta *= 2
-    def_delta = 10 - raw_b
-    if def_delta > 0 and scores[1 - bidders] >= threshold:
-        def_delta = 0
-    net = bid_delta - def_delta
-    return net if team == bidders else -net
+def net_score(rules: Rules, contract: Contract, scores: tuple[int, int], target: int, team: int,
+              raw: tuple[int, int], tricks: tuple[int, int], three_team: int) -> int:
+    """Our team's score change minus theirs for the hand, scored by the game's own
+    ``scoring`` from the hand's outcome (raw points, tricks per team, who took the 3S), plus
+    ``GAME_WORTH`` when the hand ends the game other than by the target."""
+    result = score_hand(rules, contract, raw, tricks, scores, target, three_team)
+    delta = result.delta
+    net = delta[team] - delta[1 - team]
+    after = (scores[0] + delta[0], scores[1] + delta[1])
+    if game_winner(rules, after, target, contract.seat & 1, result.made) is None:
+        winner = hand_winner(rules, contract, after, target, result.made)
+        if winner is not None:
+            net += GAME_WORTH if winner == team else -GAME_WORTH
+    return net
 
 
 def _captured(tricks_won: tuple[int, int] | list[int], five_team: int, three_team: int,
@@ -71,65 +74,90 @@ def _captured(tricks_won: tuple[int, int] | list[int], five_team: int, three_tea
     return tricks_won[team] + (5 if five_team == team else 0) - (3 if three_team == team else 0)
 
 
-def _move_values(hands: list[int], obs_like: Observation | Game, seat: int, legal: list[int],
-                 search: dds.Solver | None) -> dict[int, int]:
-    """Future raw points of ``seat``'s team after each legal card, in one world: exact with a
-    ``search``, else by playouts."""
-    trick_seats = list(obs_like.trick_seats)
-    trick_cards = list(obs_like.trick_cards)
+def raw_decides(obs: Observation) -> bool:
+    """Do our team's raw points alone fix the hand's score? They do unless the three-trick
+    rule or a Kaiser bid is in play (raw points then need not sum to 10, and a Kaiser bid
+    needs every trick), or stopped defenders lose 3 for the 3S read literally while it is
+    still out: then the search plays worlds out in full instead of solving raw points."""
+    contract = obs.contract
+    assert contract is not None
+    rules = obs.rules
+    if contract.kaiser or rules.spade_three_needs_three_tricks:
+        return False
+    defenders = 1 - (contract.seat & 1)
+    return not (rules.defender_loss == "three_of_spades" and obs.three_team < 0
+                and obs.scores[defenders] >= obs.threshold)
+
+
+Outcome = tuple[tuple[int, int], tuple[int, int], int]
+"""A hand's end as scoring reads it: raw points per team, tricks per team, the 3S's team."""
+
+
+def _outcomes(hands: list[int], obs: Observation, seat: int, legal: list[int],
+              search: dds.Solver | None) -> dict[int, Outcome]:
+    """The hand's outcome after each legal card, in one world: exact raw points with a
+    ``search`` (only when ``raw_decides``), else the rule playout's full outcome."""
+    trick_seats = list(obs.trick_seats)
+    trick_cards = list(obs.trick_cards)
     leader = trick_seats[0] if trick_seats else seat
     team = seat & 1
+    won0 = (obs.tricks_won[0], obs.tricks_won[1])
     if search is not None:
-        return dds.solve_moves(hands, leader, obs_like.trump, obs_like.out_seat, trick_seats,
-                               trick_cards, team, search)
-    size = 3 if obs_like.out_seat >= 0 else 4
+        base = _captured(obs.tricks_won, obs.five_team, obs.three_team, team)
+        values = dds.solve_moves(hands, leader, obs.trump, obs.out_seat, trick_seats,
+                                 trick_cards, team, search)
+        out: dict[int, Outcome] = {}
+        for c in legal:
+            ours = base + values[c]
+            raw = (ours, 10 - ours) if team == 0 else (10 - ours, ours)
+            out[c] = (raw, won0, obs.three_team)
+        return out
+    rule = obs.rules.spade_three_needs_three_tricks
     out = {}
     for c in legal:
         after = list(hands)
         after[seat] ^= 1 << c
-        seats = trick_seats + [seat]
-        cards = trick_cards + [c]
-        gained = 0
-        if len(cards) == size:
-            winner = dds._trick_winner(seats, cards, obs_like.trump)
-            if winner & 1 == team:
-                gained = 1 + (5 if _FIVE in cards else 0) - (3 if _THREE in cards else 0)
-            seats, cards, nxt = [], [], winner
-        else:
-            nxt = leader
-        out[c] = gained + playout(after, nxt, obs_like.trump, obs_like.out_seat, seats, cards,
-                                  team)
+        won, five, three = playout_outcome(after, leader, obs.trump, obs.out_seat,
+                                           trick_seats + [seat], trick_cards + [c])
+        tricks = (won0[0] + won[0], won0[1] + won[1])
+        five = obs.five_team if five < 0 else five
+        three = obs.three_team if three < 0 else three
+        raw = (raw_points(tricks[0], five == 0, three == 0, rule),
+               raw_points(tricks[1], five == 1, three == 1, rule))
+        out[c] = (raw, tricks, three)
     return out
 
 
 def rank_moves(obs: Observation, rng: random.Random, playout_worlds: int, exact_worlds: int,
                exact_from: int, time_cap: float | None = None, candidates: int = 1
                ) -> list[tuple[float, float, int]]:
-    """Every legal card with its mean net score and mean raw points, best first (a world
+    """Every legal card with its mean net score and our mean raw points, best first (a world
     drawn twice by the sampler is scored once and counted twice)."""
     legal = list(obs.legal)
     seat = obs.seat
     team = seat & 1
     contract = obs.contract
     assert contract is not None
-    base = _captured(obs.tricks_won, obs.five_team, obs.three_team, team)
-    exact = obs.hand.bit_count() <= exact_from
+    exact = obs.hand.bit_count() <= exact_from and raw_decides(obs)
     worlds = exact_worlds if exact else playout_worlds
     search = dds.Solver(obs.trump, team, obs.out_seat) if exact else None
     totals = {c: 0.0 for c in legal}
     raws = {c: 0.0 for c in legal}
     start = time.perf_counter()
     done = 0
-    seen: dict[tuple[int, ...], dict[int, int]] = {}
+    seen: dict[tuple[int, ...], dict[int, tuple[int, int]]] = {}
     for hands in sample_worlds(obs, worlds, rng, candidates):
         key = tuple(hands)
         values = seen.get(key)
         if values is None:
-            values = seen[key] = _move_values(hands, obs, seat, legal, search)
+            values = seen[key] = {
+                c: (net_score(obs.rules, contract, obs.scores, obs.target, team, raw, tricks,
+                              three), raw[team])
+                for c, (raw, tricks, three) in _outcomes(hands, obs, seat, legal, search).items()}
         for c in legal:
-            raw = base + values[c]
-            totals[c] += net_score(contract, obs.scores, obs.threshold, team, raw)
-            raws[c] += raw
+            net, raw_us = values[c]
+            totals[c] += net
+            raws[c] += raw_us
         done += 1
         if time_cap is not None and time.perf_counter() - start > time_cap:
             break
@@ -274,7 +302,6 @@ def _oracle_play(game: Game) -> int:
 def _oracle_bid(game: Game, seat: int, legal: list[int]) -> int:
     """The legal bid with the best net score from the true values, or pass if none gains."""
     team = seat & 1
-    threshold = game.rules.threshold(game.target)
     scores = (game.scores[0], game.scores[1])
     suit_raw = max(dds.solve(game.hands, seat, t, -1, team=team) for t in range(4))
     nt_raw = dds.solve(game.hands, seat, -1, -1, team=team)
@@ -284,7 +311,9 @@ def _oracle_bid(game: Game, seat: int, legal: list[int]) -> int:
             continue
         points, no_trump = bid_points(action), bid_no_trump(action)
         raw = nt_raw if no_trump else suit_raw
-        value = net_score(Contract(seat, points, no_trump, False), scores, threshold, team, raw)
+        value = net_score(game.rules, Contract(seat, points, no_trump, False), scores,
+                          game.target, team, (raw, 10 - raw) if team == 0 else (10 - raw, raw),
+                          (0, 0), -1)
         if best_value is None or value > best_value:
             best_action, best_value = action, value
     if PASS in legal and (best_value is None or best_value <= 0):
