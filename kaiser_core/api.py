@@ -26,7 +26,7 @@ from .deal import deal_lists, encode_deal, parse_deal
 from .errors import IllegalAction, InvalidAction
 from .game import GAME_OVER, Game, HandRecord, Trick
 from .rules import OPTION_META, OPTION_NAMES, PROFILES, Rules
-from .rules_text import PROFILE_TEXT, describe, value_words
+from .rules_text import PROFILE_TEXT, describe, sheet_notes, value_words
 
 VERSION = 1
 _CONFIG_KEYS = {"profile", "options", "seed", "dealer", "deal", "scores"}
@@ -269,16 +269,8 @@ def summary(state: State) -> dict[str, Any]:
         "threshold": game.rules.threshold(game.target),
         "winner": game.winner,
         "hands": [_record_json(r) for r in game.records],
-        "notes": _sheet_notes(game),
+        "notes": sheet_notes(game.rules),
     }
-
-
-def _sheet_notes(game: Game) -> list[str]:
-    """The score sheet's notes: how the game ends and when defenders stop scoring, from the
-    same sentences as the rules text."""
-    rules_now = describe(game.rules, "standard")["sections"]
-    by_topic = {sec["topic"]: sec["sentences"] for sec in rules_now}
-    return by_topic["end"] + by_topic["scoring"][-2:]
 
 
 def _check_seat(seat: object) -> int:

@@ -270,6 +270,8 @@ class Game:
         who = SEAT_NAMES[self.to_act]
         if phase == GAME_OVER:
             raise IllegalAction("the game is over")
+        if action >= PASS_CARD_BASE and phase != PASSING:
+            raise IllegalAction("cards are passed to partner only before the bidding")
         if phase == PLAY:
             self._check_play(action, who)
             return
@@ -283,8 +285,6 @@ class Game:
                                     f"{who}'s hand")
             raise IllegalAction(f"each player first passes a card to partner: it is {who}'s "
                                 f"turn to choose one")
-        if action >= PASS_CARD_BASE:
-            raise IllegalAction("cards are passed to partner only before the bidding")
         if phase == TRUMP:
             if action == TRUMP_NONE:
                 raise IllegalAction("no trump can only be named after a Kaiser bid; "

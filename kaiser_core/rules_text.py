@@ -227,3 +227,9 @@ def describe(rules: Rules, profile: str) -> dict[str, Any]:
         "sections": [{"topic": topic, "title": heading, "sentences": _BUILDERS[topic](rules)}
                      for topic, heading in TOPICS],
     }
+
+
+def sheet_notes(rules: Rules) -> list[str]:
+    """The score sheet's notes: how the game ends and when defenders stop scoring, the same
+    sentences as the rules text."""
+    return _end(rules) + _scoring(rules)[-2:]
