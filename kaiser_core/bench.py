@@ -10,24 +10,50 @@ import time
 from typing import Any
 
 from . import api
-from .playout import random_hand
+from .deal import seeded_deal
+from .game import GAME_OVER, Game
 from .rules import PROFILES
 
 
-def bench_internal(profile: str = "prairie", seconds: float = 3.0) -> dict[str, Any]:
-    """Random complete hands per second through the fast internal path."""
+def bench_game(profile: str = "prairie", seconds: float = 3.0) -> dict[str, Any]:
+    """Random complete hands per second through ``Game``, the engine every caller uses: the
+    game's own ``legal()`` and ``step()``, a uniformly random legal action each time, games
+    dealt from their seeds, scored and continued to the end as in play."""
     rules = PROFILES[profile]
     rng = random.Random(1)
-    hands = 0
+    hands = games = 0
     start = time.perf_counter()
     deadline = start + seconds
     while time.perf_counter() < deadline:
-        for _ in range(500):
-            random_hand(rules, hands & 3, (0, 0), rules.target, rng)
-            hands += 1
+        game = Game(rules, f"bench-{games}", games & 3)
+        games += 1
+        legal, step, rand = game.legal, game.step, rng.random
+        records = game.records
+        while game.phase != GAME_OVER and len(records) < 12:
+            options = legal()
+            step(options[int(rand() * len(options))])
+        hands += len(records)
     elapsed = time.perf_counter() - start
-    return {"path": "internal", "profile": profile, "hands": hands,
-            "hands_per_s": hands / elapsed}
+    return {"path": "game", "profile": profile, "hands": hands, "hands_per_s": hands / elapsed}
+
+
+def bench_rollout(profile: str = "prairie", seconds: float = 3.0) -> dict[str, Any]:
+    """Rule-based playouts per second: the bots' search path (``bots.rollout.playout``), from
+    the first lead of a dealt hand with a random trump, as the strong bot scores its worlds."""
+    from .bots.rollout import playout
+
+    rng = random.Random(3)
+    playouts = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while time.perf_counter() < deadline:
+        for k in range(200):
+            hands = list(seeded_deal("bench", playouts + k, 0))
+            playout(hands, rng.randrange(4), rng.randrange(-1, 4), -1, [], [], 0)
+        playouts += 200
+    elapsed = time.perf_counter() - start
+    return {"path": "rollout", "profile": profile, "playouts": playouts,
+            "playouts_per_s": playouts / elapsed}
 
 
 def bench_bridge(profile: str = "prairie", seconds: float = 3.0) -> dict[str, Any]:

@@ -99,14 +99,17 @@ def mask_of(cards: Iterable[int]) -> int:
     return mask
 
 
+_SUIT_CARDS = tuple(tuple(tuple(8 * suit + r for r in range(8) if bits >> r & 1) for bits in range(256))
+                    for suit in range(4))
+"""Per suit, per 8-bit rank pattern, its cards: ``cards_of`` is four table reads, not a loop
+over set bits, because legal plays are listed for every move of every game and playout."""
+_CLUBS, _DIAMONDS, _HEARTS, _SPADES = _SUIT_CARDS
+
+
 def cards_of(mask: int) -> list[int]:
     """Cards of a mask, lowest index first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+    return [*_CLUBS[mask & 0xFF], *_DIAMONDS[mask >> 8 & 0xFF], *_HEARTS[mask >> 16 & 0xFF],
+            *_SPADES[mask >> 24 & 0xFF]]
 
 
 def sorted_hand(mask: int) -> list[str]:

@@ -86,7 +86,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
     results = []
     if args.what in ("all", "engine"):
-        results.append(bench.bench_internal(args.profile, args.seconds))
+        results.append(bench.bench_game(args.profile, args.seconds))
+        results.append(bench.bench_rollout(args.profile, args.seconds))
         results.append(bench.bench_bridge(args.profile, args.seconds))
     if args.what in ("all", "dds"):
         from .bots import dds

@@ -27,17 +27,17 @@ from .actions import (
     describe,
 )
 from .cards import (
-    FIVE_OF_HEARTS_BIT,
+    FIVE_OF_HEARTS,
     HONOURS,
     SUIT_MASK,
-    THREE_OF_SPADES_BIT,
+    THREE_OF_SPADES,
     card_name,
     cards_of,
 )
 from .deal import seeded_deal
 from .errors import IllegalAction
 from .rules import Rules
-from .scoring import Contract, beats, hand_winner, raw_points, score_hand
+from .scoring import Contract, hand_winner, raw_points, score_hand
 
 REDEAL_PHASE, PASSING, BIDDING, TRUMP, PLAY, GAME_OVER = (
     "redeal", "passing", "bidding", "trump", "play", "game_over")
@@ -61,7 +61,7 @@ def auction_options(rules: Rules, seat: int, dealer: int, best_rank: int,
         return [bid_action(rules.minimum_bid, False), bid_action(rules.minimum_bid, True)]
     out = [] if forced else [PASS]
     lowest = max(best_rank if seat == dealer else best_rank + 1, 2 * rules.minimum_bid)
-    out.extend(BID_BASE + r - 10 for r in range(lowest, MAX_BID_RANK + 1))
+    out.extend(range(BID_BASE + lowest - 10, BID_BASE + MAX_BID_RANK - 9))
     if rules.kaiser_bid and lowest <= KAISER_RANK:
         out.append(KAISER)
     return out
@@ -419,23 +419,22 @@ class Game:
         cards = self.trick_cards
         cards.append(card)
         self.trick_seats.append(seat)
-        if len(cards) == 1 or beats(card, self.trick_best, self.trump):
+        best = self.trick_best
+        # beats(card, best, trump), inlined: this runs for every card of every game.
+        if len(cards) == 1 or (card > best if card >> 3 == best >> 3 else card >> 3 == self.trump):
             self.trick_best = card
             self.trick_best_seat = seat
-        size = 3 if self.out_seat >= 0 else 4
-        if len(cards) < size:
+        out_seat = self.out_seat
+        if len(cards) < (4 if out_seat < 0 else 3):
             nxt = (seat + 1) & 3
-            self.to_act = nxt if nxt != self.out_seat else (nxt + 1) & 3
+            self.to_act = nxt if nxt != out_seat else (nxt + 1) & 3
             return
         winner = self.trick_best_seat
         side = winner & 1
         self.tricks_won[side] += 1
-        bits = 0
-        for c in cards:
-            bits |= 1 << c
-        if bits & FIVE_OF_HEARTS_BIT:
+        if FIVE_OF_HEARTS in cards:
             self.five_team = side
-        if bits & THREE_OF_SPADES_BIT:
+        if THREE_OF_SPADES in cards:
             self.three_team = side
         self.tricks.append(Trick(self.trick_seats[0], self.trick_seats, cards, winner))
         self.trick_cards = []
