@@ -30,6 +30,8 @@ _EIGHT_WORDS = struct.Struct(">8I")
 """A SHA-256 digest read as eight big-endian 32-bit words, in one call."""
 _LIMITS = [0] + [(1 << 32) - (1 << 32) % size for size in range(1, 33)]
 """Per deck size, the first word value that would bias ``word % size`` (drawn again)."""
+_SIZES = range(32, 1, -1)
+_BITS = [1 << c for c in range(32)]
 
 
 def _words(seed: str, n: int, count: int) -> list[int]:
@@ -44,28 +46,40 @@ def _words(seed: str, n: int, count: int) -> list[int]:
 def shuffled_deck(seed: str, n: int) -> list[int]:
     deck = list(range(32))
     words = _words(seed, n, 32)
+    for size, word in zip(_SIZES, words):
+        if word >= _LIMITS[size]:  # about once in ten million deals: the general loop
+            return _shuffled_deck_with_redraws(seed, n)
+        j = word % size
+        deck[size - 1], deck[j] = deck[j], deck[size - 1]
+    return deck
+
+
+def _shuffled_deck_with_redraws(seed: str, n: int) -> list[int]:
+    deck = list(range(32))
+    words = _words(seed, n, 32)
     k = 0
-    for i in range(31, 0, -1):
-        size = i + 1
+    for size in _SIZES:
         limit = _LIMITS[size]
         while True:
-            if k == len(words):  # a rejected draw used up the block: read the stream further
+            if k == len(words):
                 words = _words(seed, n, len(words) + 8)
             word = words[k]
             k += 1
             if word < limit:
                 break
         j = word % size
-        deck[i], deck[j] = deck[j], deck[i]
+        deck[size - 1], deck[j] = deck[j], deck[size - 1]
     return deck
 
 
 def seeded_deal(seed: str, n: int, dealer: int) -> tuple[int, int, int, int]:
     """The four hands (masks, by seat) of deal ``n`` of the game seeded ``seed``."""
-    hands = [0, 0, 0, 0]
-    for k, card in enumerate(shuffled_deck(seed, n), dealer + 1):
-        hands[k & 3] |= 1 << card
-    return hands[0], hands[1], hands[2], hands[3]
+    deck = shuffled_deck(seed, n)
+    bit = _BITS.__getitem__
+    # Position k goes to seat (dealer + 1 + k) % 4: seat s holds every fourth card from
+    # position (s - dealer - 1) % 4.
+    return (sum(map(bit, deck[(-dealer - 1) & 3::4])), sum(map(bit, deck[(-dealer) & 3::4])),
+            sum(map(bit, deck[(1 - dealer) & 3::4])), sum(map(bit, deck[(2 - dealer) & 3::4])))
 
 
 def encode_deal(hands: tuple[int, ...] | list[int]) -> str:

@@ -251,8 +251,13 @@ class Game:
     def legal(self) -> list[int]:
         """Every legal action, in a stable order."""
         phase = self.phase
-        if phase == PLAY:
-            return cards_of(self.play_mask())
+        if phase == PLAY:  # play_mask() inlined: legal() runs before every card of every game
+            hand = self.hands[self.to_act]
+            if self.trick_cards:
+                follow = hand & SUIT_MASK[self.trick_cards[0] >> 3]
+                if follow:
+                    return cards_of(follow)
+            return cards_of(hand)
         if phase == BIDDING:
             return self.bid_actions(self.to_act)
         if phase == TRUMP:
@@ -333,13 +338,14 @@ class Game:
 
     def step(self, action: int) -> None:
         self.history.append(action)
-        if self.phase == PLAY:
+        phase = self.phase
+        if phase == PLAY:
             self._play(action)
-        elif self.phase == BIDDING:
+        elif phase == BIDDING:
             self._bid(action)
-        elif self.phase == TRUMP:
+        elif phase == TRUMP:
             self._name_trump(action)
-        elif self.phase == PASSING:
+        elif phase == PASSING:
             self._pass_card(action - PASS_CARD_BASE)
         else:
             self._weak_hand(action)
