@@ -261,7 +261,22 @@ def write_service_worker(target: Path) -> str:
     if "__CACHE_NAME__" in body or "__PRECACHE__" in body:
         raise SystemExit("sw template placeholders not replaced")
     (target / "sw.js").write_text(body, encoding="utf-8")
+    stamp_build_id(target, cache_name)
     return cache_name
+
+
+def stamp_build_id(target: Path, build_id: str) -> None:
+    """Write the build's hash into worker.js: the engine's memory snapshot is keyed by it.
+
+    The hash is taken with the placeholder in place, so stamping does not change it.
+    """
+    worker = target / "worker.js"
+    if not worker.exists():
+        return
+    text = worker.read_text(encoding="utf-8")
+    if '"__BUILD_ID__"' not in text:
+        raise SystemExit("worker.js lacks its __BUILD_ID__ placeholder")
+    worker.write_text(text.replace('"__BUILD_ID__"', json.dumps(build_id)), encoding="utf-8")
 
 
 def build() -> Path:

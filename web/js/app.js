@@ -54,6 +54,7 @@ async function boot() {
   document.body.dataset.engine = "loading";
   try {
     app.engine = await startEngine({ onProgress, timeoutMs: bootTimeoutMs });
+    document.body.dataset.boot = app.engine.boot;
     [app.profiles, app.schema] = await Promise.all([app.engine.call("profiles"), app.engine.call("options_schema")]);
   } catch (e) {
     app.engine?.terminate?.();

@@ -57,6 +57,7 @@ export function startEngine({ onProgress, timeoutMs = 60000 } = {}) {
 
     const engine = {
       version: "",
+      boot: "", // "snapshot" or "fresh": how the worker started Python
       call: (fn, ...args) => request(fn, args),
       callWith: ({ timeCapMs } = {}, fn, ...args) => request(fn, args, timeCapMs),
       terminate: () => {
@@ -76,6 +77,7 @@ export function startEngine({ onProgress, timeoutMs = 60000 } = {}) {
         clearTimeout(timer);
         booted = true;
         engine.version = msg.version || "";
+        engine.boot = msg.boot || "fresh";
         resolve(engine);
       } else if (msg.type === "boot-error") {
         fail(new EngineError("BootError", `The game engine failed to start: ${msg.message}`));
