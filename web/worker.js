@@ -103,6 +103,8 @@ let pyodide = null;
 let call = null; // the Python _kaiser_call, once booted
 let bootMode = null;
 let snapshotWanted = false; // a fresh boot owes the next visit a snapshot
+const timings = {}; // ms since the worker started, per boot step (docs/boot.md, the benchmark)
+const mark = (name) => { timings[name] = Math.round(performance.now()); };
 
 function progress(stage, state) {
   self.postMessage({ type: "progress", stage, state });
@@ -113,17 +115,28 @@ async function snapshotCache() {
   return self.caches ? caches.open(SNAPSHOT_CACHE) : null;
 }
 
-/** This build's snapshot, or null when none is stored. Throws when it is truncated or corrupt. */
-async function readSnapshot() {
+/**
+ * This build's stored snapshot: null when there is none, else a promise of its bytes that
+ * rejects when it is truncated or corrupt. The entry is found at once; reading and checking its
+ * 31 MB then overlaps with fetching and compiling the runtime.
+ */
+async function findSnapshot() {
   const cache = await snapshotCache();
   const hit = cache && (await cache.match(SNAPSHOT_KEY));
   if (!hit) return null;
+  const bytes = unpackSnapshot(hit);
+  bytes.catch(() => {}); // reported by the restore that awaits it
+  return { bytes };
+}
+
+async function unpackSnapshot(hit) {
   if (hit.headers.get("x-build-id") !== BUILD_ID) throw new Error("snapshot of another build");
   const length = Number(hit.headers.get("x-snapshot-length"));
   // gzip carries a CRC-32 and the length of its content: a truncated or altered entry fails here.
   const body = hit.body.pipeThrough(new DecompressionStream("gzip"));
   const bytes = new Uint8Array(await new Response(body).arrayBuffer());
   if (!length || bytes.length !== length) throw new Error(`snapshot is ${bytes.length} bytes, expected ${length}`);
+  mark("snapshot read");
   return bytes;
 }
 
@@ -179,42 +192,48 @@ function bind(py) {
 
 async function restore(loadPyodide, snapshot) {
   const py = await loadPyodide({ indexURL: RUNTIME_URL, _loadSnapshot: snapshot });
+  mark("restored");
   const version = bind(py);
   const probe = JSON.parse(call("profiles", "[]"));
   if (probe.error) throw new Error(`${probe.error.type}: ${probe.error.message}`);
   // The file system is not part of the snapshot: put the package's files back, so that anything
   // importing from it later (a module the snapshot did not hold) still finds them.
   await installWheel(py);
+  mark("wheel");
   return version;
 }
 
 async function fresh(loadPyodide) {
   const py = await loadPyodide({ indexURL: RUNTIME_URL, _makeSnapshot: true });
+  mark("python");
   progress("python", "done");
   progress("engine", "start");
   await installWheel(py);
+  mark("wheel");
   py.runPython(SHIM); // raises if kaiser_core.api cannot be imported
+  mark("imported");
   return bind(py);
 }
 
 async function boot() {
-  const stored = readSnapshot().catch((err) => {
-    console.warn("[engine] stored snapshot unusable, booting afresh:", err);
-    return dropSnapshot().then(() => null);
+  const found = findSnapshot().catch((err) => {
+    console.warn("[engine] no snapshot could be read:", err);
+    return null;
   });
   progress("runtime", "start");
   const { loadPyodide } = await import(RUNTIME_URL + "pyodide.mjs");
+  mark("runtime imported");
   progress("runtime", "done");
   progress("python", "start");
-  const snapshot = await stored;
+  const snapshot = await found;
   if (snapshot) {
     try {
-      const version = await restore(loadPyodide, snapshot);
+      const version = await restore(loadPyodide, snapshot.bytes);
       for (const [stage, state] of [["python", "done"], ["engine", "start"], ["engine", "done"]]) progress(stage, state);
       bootMode = "snapshot";
       return version;
     } catch (err) {
-      console.warn("[engine] restoring the snapshot failed, booting afresh:", err);
+      console.warn("[engine] the snapshot could not be restored, booting afresh:", err);
       pyodide = null;
       call = null;
       await dropSnapshot();
@@ -239,9 +258,14 @@ function scheduleSnapshot() {
 async function makeSnapshot() {
   snapshotWanted = false;
   try {
+    const t0 = performance.now();
     pyodide.runPython(WARM);
+    const t1 = performance.now();
     const bytes = pyodide.makeMemorySnapshot();
+    const t2 = performance.now();
     await storeSnapshot(bytes);
+    console.info(`[engine] snapshot stored: ${bytes.length} bytes; warm-up ${Math.round(t1 - t0)} ms, `
+      + `snapshot ${Math.round(t2 - t1)} ms, compress and store ${Math.round(performance.now() - t2)} ms`);
   } catch (err) {
     console.warn("[engine] no snapshot this time:", err);
     await dropSnapshot();
@@ -250,7 +274,8 @@ async function makeSnapshot() {
 
 const booted = boot().then(
   (version) => {
-    self.postMessage({ type: "ready", version, boot: bootMode });
+    mark("ready");
+    self.postMessage({ type: "ready", version, boot: bootMode, timings });
     scheduleSnapshot();
     return true;
   },

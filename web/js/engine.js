@@ -58,6 +58,7 @@ export function startEngine({ onProgress, timeoutMs = 60000 } = {}) {
     const engine = {
       version: "",
       boot: "", // "snapshot" or "fresh": how the worker started Python
+      timings: {}, // ms from the worker's start to each boot step
       call: (fn, ...args) => request(fn, args),
       callWith: ({ timeCapMs } = {}, fn, ...args) => request(fn, args, timeCapMs),
       terminate: () => {
@@ -78,6 +79,7 @@ export function startEngine({ onProgress, timeoutMs = 60000 } = {}) {
         booted = true;
         engine.version = msg.version || "";
         engine.boot = msg.boot || "fresh";
+        engine.timings = msg.timings || {};
         resolve(engine);
       } else if (msg.type === "boot-error") {
         fail(new EngineError("BootError", `The game engine failed to start: ${msg.message}`));
