@@ -4,6 +4,7 @@
     python build.py                 build dist/ (wheel + pinned Pyodide runtime + web/ + sw.js)
     python build.py serve [--port N] build, then serve dist/ on 127.0.0.1
     python build.py test            install test deps, build, run every test suite
+    python build.py bench-load [--runs N]  build, then time cold and warm visits in Chromium
 
 Stdlib only at import time; pip, npm and node are called as subprocesses.
 Everything in dist/ uses relative URLs, so the site works at "/" and under "/<repo>/".
@@ -448,8 +449,9 @@ def test(install: bool = True) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
-    ap.add_argument("command", nargs="?", default="build", choices=["build", "serve", "test"])
+    ap.add_argument("command", nargs="?", default="build", choices=["build", "serve", "test", "bench-load"])
     ap.add_argument("--port", type=int, default=8000)
+    ap.add_argument("--runs", type=int, default=5, help="bench-load: visits of each kind")
     ap.add_argument("--no-install", action="store_true",
                     help="test: skip installing the test dependencies")
     ns = ap.parse_args(argv)
@@ -459,6 +461,12 @@ def main(argv: list[str] | None = None) -> int:
     if ns.command == "serve":
         serve(ns.port)
         return 0
+    if ns.command == "bench-load":
+        build()
+        sys.path.insert(0, str(ROOT / "tools"))
+        from bench_boot_browser import main as bench_load
+
+        return bench_load(ns.runs)
     return test(install=not ns.no_install)
 
 
