@@ -15,7 +15,7 @@ import { seatName, bidLabel } from "./words.js";
 import { banner, announce, errorText } from "./announce.js";
 import { openDialog, closeDialog, installDialogs } from "./dialogs.js";
 import {
-  loadSettings, saveSettings, readSavedGame, setAsideCorrupt, onSaveTrouble, watchOtherTabs,
+  loadSettings, saveSettings, readSavedGame, setAsideCorrupt, onSaveTrouble, watchOtherTabs, storedState,
 } from "./storage.js";
 import { shareCodeFromLocation, clearShareHash, shareUrl, copyText } from "./share.js";
 
@@ -334,7 +334,7 @@ window.addEventListener("error", (ev) => { if (ev.error) showUnexpected(ev.error
 let saveNote = null;
 
 /** What a refused save means for the person, said once; cleared when saving works again. */
-function showSaveTrouble(kind, stored) {
+function showSaveTrouble(kind) {
   saveNote?.remove();
   saveNote = null;
   if (kind === "full") {
@@ -343,7 +343,7 @@ function showSaveTrouble(kind, stored) {
     });
   } else if (kind === "behind" || kind === "other") {
     const text = kind === "behind"
-      ? `This game has moved on in another tab (${stored.actions.length} moves there, ${app.game?.state?.actions?.length ?? 0} here). Moves made here are not saved.`
+      ? "This game has moved on in another tab. Moves made here are not saved."
       : "Another tab has saved a different game. Moves made here are not saved.";
     saveNote = banner(text, {
       kind: "error", testid: "tab-conflict",
@@ -355,7 +355,7 @@ function showSaveTrouble(kind, stored) {
           app.replay = null;
           app.game.stop();
           try {
-            await app.game.start(await app.engine.call("load", stored));
+            await app.game.start(await app.engine.call("load", storedState()));
           } catch (e) {
             banner(`The other tab's game could not be opened: ${errorText(e)}`, { kind: "error", testid: "error-banner" });
           }

@@ -63,7 +63,8 @@ export function readSavedGame() {
   }
 }
 
-function storedState() {
+/** The stored game's state, or null when there is none (or it is unreadable). */
+export function storedState() {
   const { saved } = readSavedGame();
   const state = saved?.state ?? saved;
   return state && typeof state === "object" && Array.isArray(state.actions) ? state : null;
@@ -81,17 +82,17 @@ export function extendsGame(longer, shorter) {
 let troubleListener = null;
 let lastTrouble = null;
 
-/** listener(kind, stored): kind "behind" | "other" | "full" | "saved" (after a trouble). */
+/** listener(kind): kind "behind" | "other" | "full" | "saved" (after a trouble). */
 export function onSaveTrouble(listener) {
   troubleListener = listener;
 }
 
-function report(kind, stored = null) {
+function report(kind) {
   if (kind === lastTrouble) return;
   const before = lastTrouble;
   lastTrouble = kind === "saved" ? null : kind;
   if (kind === "saved" && before == null) return;
-  troubleListener?.(kind, stored);
+  troubleListener?.(kind);
 }
 
 /**
@@ -103,7 +104,7 @@ export function saveGame(state, { replace = false } = {}) {
   const stored = storedState();
   if (!replace && stored && !extendsGame(state, stored)) {
     const kind = extendsGame(stored, state) ? "behind" : "other";
-    report(kind, stored);
+    report(kind);
     return kind;
   }
   if (stored && sameJson(stored, state)) {
@@ -122,7 +123,7 @@ export function watchOtherTabs(currentState) {
     const mine = currentState();
     const stored = storedState();
     if (!mine || !stored || extendsGame(mine, stored)) return;
-    report(extendsGame(stored, mine) ? "behind" : "other", stored);
+    report(extendsGame(stored, mine) ? "behind" : "other");
   });
 }
 
@@ -143,7 +144,10 @@ export function readPaint() {
   try { return JSON.parse(raw); } catch { return null; }
 }
 
-/** Remember the view to paint first next time (an optimisation: a refusal is ignored). */
+/**
+ * Remember the view to paint first next time (an optimisation: a refusal is ignored). Not while
+ * the storage is full: the space goes to the game, and the message does not come and go.
+ */
 export function savePaint(record) {
-  safeSet(PAINT_KEY, JSON.stringify(record));
+  if (lastTrouble !== "full") safeSet(PAINT_KEY, JSON.stringify(record));
 }
