@@ -44,14 +44,15 @@ function paintSaved() {
     console.warn("[paint] the saved view could not be drawn:", err);
     return null;
   }
-  const note = document.createElement("p");
+  // Where the live table says whose turn it is: the first thing it replaces.
+  const note = document.createElement("span");
   note.id = "engine-starting";
   note.className = "engine-starting";
   note.setAttribute("role", "status");
   note.dataset.testid = "engine-starting";
   note.textContent = "Starting the engine…";
+  $("turn").replaceChildren(note);
   $("app").inert = true;
-  $("app").before(note);
   $("loading").hidden = true;
   $("app").hidden = false;
   document.body.dataset.paint = "painted";
