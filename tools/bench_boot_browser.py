@@ -29,6 +29,7 @@ FAST = '{"bots": {"1": "random", "2": "random", "3": "random"}, "speed": "off", 
 MARKS = """() => {
   const at = (n) => performance.getEntriesByName(n)[0]?.startTime ?? null;
   return { painted: at("kaiser-painted"), playable: at("kaiser-playable"), boot: document.body.dataset.boot,
+           workerCreated: at("kaiser-worker-created"), appLoaded: at("kaiser-app-loaded"),
            worker: window.kaiser.engine?.timings };
 }"""
 
@@ -78,6 +79,7 @@ def main(runs: int = 5) -> int:
     settings = f"localStorage.getItem('kaiser.settings.v1') || localStorage.setItem('kaiser.settings.v1', {FAST!r})"
     cold: list[dict] = []
     warm: list[dict] = []
+    unsnapped: list[dict] = []
     bare: list[float] = []
     try:
         with sync_playwright() as p:
@@ -96,6 +98,9 @@ def main(runs: int = 5) -> int:
             _visit(page, server.url)  # the first visit that restores; not counted
             for _ in range(runs):
                 warm.append(_visit(page, server.url))
+            for _ in range(runs):  # lever 1 off: the snapshot deleted before each visit
+                page.evaluate("() => caches.delete('kaiser-snapshot')")
+                unsnapped.append(_visit(page, server.url))
             page.goto(server.url + "pyodide/pyodide-lock.json")
             page.evaluate(BARE, server.url + "pyodide/")  # fills the HTTP cache; not counted
             for _ in range(runs):
@@ -113,7 +118,12 @@ def main(runs: int = 5) -> int:
     print(f"load benchmark, medians of {runs} runs (seconds from navigation; Chromium, dist/ served locally)")
     print(f"  cold visit: playable {cold_playable:.2f}  (engine booted {', '.join(sorted({v['boot'] for v in cold}))})")
     print(f"  warm visit: painted {warm_painted:.2f}, playable {warm_playable:.2f}  (engine booted {', '.join(sorted(boots))})")
+    print(f"  warm visit without the snapshot: painted {_median([v['painted'] for v in unsnapped]):.2f}, "
+          f"playable {_median([v['playable'] for v in unsnapped]):.2f}  "
+          f"(engine booted {', '.join(sorted({v['boot'] for v in unsnapped}))})")
     print(f"  bare warm loadPyodide(): {bare_s:.2f}")
+    print(f"  warm visit: worker created at {_median([v['workerCreated'] for v in warm]):.3f}, "
+          f"app.js evaluated at {_median([v['appLoaded'] for v in warm]):.3f}")
     print(f"  ratios to the bare boot: painted {warm_painted / bare_s:.2f}, playable {warm_playable / bare_s:.2f}, "
           f"cold playable {cold_playable / bare_s:.2f}")
     print("  every run: cold playable " + " ".join(f"{v['playable'] / 1000:.2f}" for v in cold)

@@ -22,6 +22,7 @@ export function startEngine({ onProgress, timeoutMs = 60000 } = {}) {
     let worker;
     try {
       worker = new Worker(new URL("../worker.js", import.meta.url), { type: "module" });
+      performance.mark("kaiser-worker-created");
     } catch (err) {
       reject(new EngineError("BootError", `The game engine could not be started: ${err.message || err}`));
       return;
