@@ -56,7 +56,9 @@ def boot_mode(page) -> str:
 
 
 def damage_snapshot(page, how: str) -> None:
-    """Overwrite ("corrupt") or cut ("truncate") the stored snapshot's bytes, keeping its headers."""
+    """Overwrite ("corrupt") or cut ("truncate") the stored snapshot's bytes, keeping its headers;
+    or ("garbage") store well-formed gzip of the right length whose content is not a snapshot, so
+    that only the restore itself can fail."""
     page.evaluate(
         """async ([name, how]) => {
           const c = await caches.open(name);
@@ -65,6 +67,11 @@ def damage_snapshot(page, how: str) -> None:
           const bytes = new Uint8Array(await hit.arrayBuffer());
           let out = bytes;
           if (how === "truncate") out = bytes.slice(0, bytes.length >> 1);
+          else if (how === "garbage") {
+            const length = Number(hit.headers.get("x-snapshot-length"));
+            const junk = new Uint8Array(length).map((_, i) => (i * 31) & 255);
+            out = await new Response(new Blob([junk]).stream().pipeThrough(new CompressionStream("gzip"))).arrayBuffer();
+          }
           else for (let i = bytes.length >> 2; i < (bytes.length >> 2) + 4096; i++) bytes[i] ^= 0x5a;
           await c.put(key, new Response(out, { headers: hit.headers }));
         }""",

@@ -59,7 +59,7 @@ def test_second_visit_restores_the_snapshot_paints_first_and_plays_on(browser, b
     context.close()
 
 
-@pytest.mark.parametrize("how", ["corrupt", "truncate"])
+@pytest.mark.parametrize("how", ["corrupt", "truncate", "garbage"])
 def test_damaged_snapshot_falls_back_to_a_fresh_boot_with_the_game_intact(browser, base_url_sub, how):
     context = browser.new_context()
     page = _played_game(context, base_url_sub)
