@@ -10,7 +10,7 @@
 //
 // Start-up (docs/boot.md): a visit restores the interpreter from a memory snapshot of this build
 // when one is stored (0.2 s instead of 1.5 s). A fresh boot makes that snapshot once the worker
-// has been idle for a moment, so the first visit is never slowed by it. The snapshot is only an
+// has been idle for half a second, so the first table is never slowed by it. The snapshot is only an
 // optimisation: a missing, foreign, truncated or corrupt one, or any failure to restore it, means
 // a fresh boot and a new snapshot.
 
@@ -23,7 +23,8 @@ const SNAPSHOT_CACHE = "kaiser-snapshot";
 const SNAPSHOT_KEY = new URL(`./snapshot/${BUILD_ID}`, import.meta.url).href;
 // Where the fresh boot writes the wheel in the runtime's own file system before unpacking it.
 const WHEEL_PATH = "/tmp/kaiser_core.whl";
-const SNAPSHOT_IDLE_MS = 1500;
+// Short, so that even a brief first visit leaves a snapshot; any request postpones it.
+const SNAPSHOT_IDLE_MS = 500;
 
 const ALLOWED = new Set([
   "new_game", "legal_actions", "apply", "load", "view", "summary", "encode_share",
@@ -91,7 +92,7 @@ def _kaiser_warm():
     _api.view(state, 0)
     _api.summary(state)
     _api.load(state)
-    _api.bot_action(state, "strong", "warm-up")
+    _api.bot_action(state, "basic", "warm-up")
     _api.profiles()
     _api.options_schema()
 
