@@ -1,6 +1,9 @@
-// Entry point: boot the engine (Pyodide in a worker), restore or start a game,
-// open share links, and wire the menu, dialogs and service worker.
+// Entry point: take the engine that boot.js started (Pyodide in a worker), restore or start a
+// game (over the table paint.js drew from the save), open share links, and wire the menu,
+// dialogs and service worker.
 import { startEngine } from "./engine.js";
+import { BOOT_TIMEOUT_MS, takeEarlyEngine } from "./boot.js";
+import { abandonPaint, endPaint } from "./paint.js";
 import { registerServiceWorker } from "./offline.js";
 import { Game } from "./game.js";
 import { Replay } from "./replay.js";
@@ -11,13 +14,14 @@ import { cardElement } from "./cards.js";
 import { seatName, bidLabel } from "./words.js";
 import { banner, announce, errorText } from "./announce.js";
 import { openDialog, closeDialog, installDialogs } from "./dialogs.js";
-import { loadSettings, saveSettings, readSavedGame, setAsideCorrupt } from "./storage.js";
+import {
+  loadSettings, saveSettings, readSavedGame, setAsideCorrupt, onSaveTrouble, watchOtherTabs, storedState,
+} from "./storage.js";
 import { shareCodeFromLocation, clearShareHash, shareUrl, copyText } from "./share.js";
 
 const $ = (id) => document.getElementById(id);
-// ?boot_timeout_ms=N shortens the engine's boot deadline (tests of the timeout message).
+performance.mark("kaiser-app-loaded"); // the benchmark compares it with kaiser-worker-created
 // A retry after a timeout waits twice as long (at least the normal minute).
-const BOOT_TIMEOUT_MS = Number(new URLSearchParams(location.search).get("boot_timeout_ms")) || 60000;
 let bootTimeoutMs = BOOT_TIMEOUT_MS;
 const STAGES = ["runtime", "python", "engine"];
 
@@ -53,9 +57,11 @@ async function boot() {
   $("boot-progress").value = 0;
   document.body.dataset.engine = "loading";
   try {
-    app.engine = await startEngine({ onProgress, timeoutMs: bootTimeoutMs });
+    app.engine = await (takeEarlyEngine(onProgress) ?? startEngine({ onProgress, timeoutMs: bootTimeoutMs }));
+    document.body.dataset.boot = app.engine.boot;
     [app.profiles, app.schema] = await Promise.all([app.engine.call("profiles"), app.engine.call("options_schema")]);
   } catch (e) {
+    abandonPaint();
     app.engine?.terminate?.();
     app.engine = null;
     if (e?.type === "BootTimeout") bootTimeoutMs = Math.max(bootTimeoutMs * 2, 60000);
@@ -82,6 +88,8 @@ async function boot() {
     await openInitialGame();
   } catch (e) {
     banner(`Could not start a game: ${errorText(e)}`, { kind: "error", testid: "error-banner" });
+  } finally {
+    endPaint("replaced");
   }
   // Hints only when this engine has them (the worker answers LookupError otherwise).
   app.engine.call("hint").then(() => true, (e) => e.type !== "LookupError" && e.type !== "UnknownFunction")
@@ -323,5 +331,42 @@ function showUnexpected(e) {
 window.addEventListener("unhandledrejection", (ev) => { console.error(ev.reason); showUnexpected(ev.reason); });
 window.addEventListener("error", (ev) => { if (ev.error) showUnexpected(ev.error); });
 
+// ---------------------------------------------------------------- saving
+let saveNote = null;
+
+/** What a refused save means for the person, said once; cleared when saving works again. */
+function showSaveTrouble(kind) {
+  saveNote?.remove();
+  saveNote = null;
+  if (kind === "full") {
+    saveNote = banner("Careful: this game cannot be saved: the browser's storage for this site is full. You can keep playing; saving is tried again after every move.", {
+      kind: "error", testid: "storage-full",
+    });
+  } else if (kind === "behind" || kind === "other") {
+    const text = kind === "behind"
+      ? "This game has moved on in another tab. Moves made here are not saved."
+      : "Another tab has saved a different game. Moves made here are not saved.";
+    saveNote = banner(text, {
+      kind: "error", testid: "tab-conflict",
+      actions: [{
+        label: "Continue the newer game here", testid: "tab-continue",
+        onClick: async () => {
+          saveNote?.remove();
+          app.replay?.exit();
+          app.replay = null;
+          app.game.stop();
+          try {
+            await app.game.start(await app.engine.call("load", storedState()));
+          } catch (e) {
+            banner(`The other tab's game could not be opened: ${errorText(e)}`, { kind: "error", testid: "error-banner" });
+          }
+        },
+      }],
+    });
+  }
+}
+
+onSaveTrouble(showSaveTrouble);
+watchOtherTabs(() => (app.replay ? null : app.game?.state));
 wire();
 boot();

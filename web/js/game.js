@@ -9,6 +9,7 @@ import { announce, banner, errorText } from "./announce.js";
 import { openDialog, whenClosed } from "./dialogs.js";
 import { saveGame, saveSettings } from "./storage.js";
 import { SPEEDS, effectiveSpeed, prefersReducedMotion } from "./settings.js";
+import { rememberView } from "./paint.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -58,7 +59,7 @@ export class Game {
     this.state = state;
     this.lastTrick = null;
     this.holdTrick = null;
-    saveGame(state);
+    saveGame(state, { replace: true }); // the person opened or chose this game here
     const s = await this.call("summary", state);
     if (gen !== this.gen) return;
     this.handsSeen = (s.hands ?? []).length;
@@ -128,6 +129,7 @@ export class Game {
     document.body.dataset.moves = String(this.state?.actions?.length ?? 0);
     document.body.dataset.speed = effectiveSpeed(this.settings);
     renderTurn(this.turnText(v, humanTurn, playable), humanTurn && !this.holdTrick);
+    rememberView(this);
   }
 
   turnText(v, humanTurn, playable) {
