@@ -545,3 +545,33 @@ def analyze_step(state: State, hand_index: int) -> dict[str, Any]:
         work.step()
     done = work.finished
     return {"done": done, "progress": work.progress(), "result": work.result() if done else None}
+
+
+# ----- challenges (duplicate deals between friends) -----
+
+def encode_challenge(state: State, bots: object = None, name: object = None,
+                     seat: int = 0) -> str:
+    """A challenge code (``kaiser_core.challenge``) for the finished deals of this game, as
+    played from ``seat`` against ``bots`` ({"1": level, "2": level, "3": level}), with an
+    optional ``name`` (plain text, at most 40 characters)."""
+    from . import challenge
+
+    config, game, _ = _live(state)
+    return challenge.encode(config, game, seat, bots, name)
+
+
+def decode_challenge(text: object) -> dict[str, Any]:
+    """What a challenge code carries: profile, options, seed, seat, bots, name and each deal
+    with the challenger's result and a ``config`` for ``new_game``. Anything malformed,
+    truncated or edited raises ``InvalidAction``."""
+    from . import challenge
+
+    return challenge.decode(text)
+
+
+def challenge_par(text: object, index: int) -> dict[str, Any]:
+    """The par of deal ``index`` of a challenge: what the ``strong`` bot scores from 0-0 in
+    the challenger's seat with the same bots (``{"index", "result": [t0, t1], "made", "raw"}``)."""
+    from . import challenge
+
+    return challenge.par(text, index)
