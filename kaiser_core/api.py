@@ -575,3 +575,13 @@ def challenge_par(text: object, index: int) -> dict[str, Any]:
     from . import challenge
 
     return challenge.par(text, index)
+
+
+def reply_challenge(text: object, states: list[State], name: object = None) -> str:
+    """The link a friend sends back: the same challenge with the results of ``states``, the
+    friend's finished game of each deal (each started from the deal's ``config``), in order."""
+    from . import challenge
+
+    if not isinstance(states, list):
+        raise InvalidAction("states are the finished games of the challenge's deals, in a list")
+    return challenge.reply(text, [_game(s) for s in states], name)

@@ -219,3 +219,23 @@ def par(text: object, index: object) -> dict[str, Any]:
     record = game.records[0]
     return {"index": index, "result": list(record.delta), "made": record.made,
             "raw": list(record.raw)}
+
+
+def reply(text: object, games: list[Game], name: object = None) -> str:
+    """A code for the same challenge with the results of ``games`` (one game per deal, in
+    order, each started from that deal's ``config``): the link a friend sends back."""
+    challenge = decode(text)
+    payload = _payload(text)
+    if not games:
+        raise InvalidAction("play at least the first deal before sending your results back")
+    deals = []
+    for k, game in enumerate(games[:len(challenge["deals"])]):
+        entry = challenge["deals"][k]
+        if not game.records or encode_deal(game.records[0].deal) != entry["deal"]:
+            raise InvalidAction(f"game {k + 1} is not deal {k + 1} of this challenge, finished")
+        deal, dealer, result = challenge_results(game)[0]
+        deals.append([entry["deal"], dealer, list(result)])
+    out = {**payload, "n": clean_name(name), "d": deals}
+    out["k"] = _check_text(out)
+    body = json.dumps(out, separators=(",", ":"), sort_keys=True).encode("utf-8")
+    return PREFIX + base64.urlsafe_b64encode(zlib.compress(body, 9)).decode("ascii").rstrip("=")

@@ -117,3 +117,21 @@ def test_truncated_and_tampered_codes_are_refused():
         p["k"] = ""
     with pytest.raises(InvalidAction):
         api.decode_challenge(_repack(code, bad_deal))
+
+
+def test_reply_carries_the_friends_results_on_the_same_deals():
+    code = api.encode_challenge(_game(2), None, "Ann")
+    c = api.decode_challenge(code)
+    played = []
+    for deal in c["deals"]:
+        s = api.new_game(deal["config"])
+        while not api.summary(s)["hands"]:
+            s = api.apply(s, api.bot_action(s, "random", len(s["actions"])))
+        played.append(s)
+    back = api.decode_challenge(api.reply_challenge(code, played, "Bob"))
+    assert back["name"] == "Bob" and back["seed"] == c["seed"]
+    assert [d["deal"] for d in back["deals"]] == [d["deal"] for d in c["deals"]]
+    assert [d["result"] for d in back["deals"]] == [api.summary(s)["hands"][0]["delta"]
+                                                    for s in played]
+    with pytest.raises(InvalidAction):
+        api.reply_challenge(code, played[::-1])
