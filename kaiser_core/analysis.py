@@ -97,11 +97,12 @@ class HandAnalysis:
         else:
             solver = dds.Solver(trump, self.bidders, -1)
         total = 8 + 5 - 3
-        sides = []
-        for declarer in (self.declarer, (self.declarer + 1) & 3):
-            raw = dds.solve(deal, declarer, trump, team=self.bidders, search=solver)
-            sides.append({"team": declarer & 1, "declarer": declarer,
-                          "raw": raw if declarer & 1 == self.bidders else total - raw})
+        first = dds.solve(deal, self.declarer, trump, team=self.bidders, search=solver)
+        # The other leader's value is usually within a point or two of the first: a good guess.
+        other = solver.value(deal, (self.declarer + 1) & 3, (), (), guess=first)
+        sides = [{"team": self.bidders, "declarer": self.declarer, "raw": first},
+                 {"team": 1 - self.bidders, "declarer": (self.declarer + 1) & 3,
+                  "raw": total - other}]
         self.par_rows.append({"trump": SUITS[trump] if trump >= 0 else None,
                               "no_trump": trump < 0, "sides": sides})
 

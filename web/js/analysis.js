@@ -61,6 +61,8 @@ export async function openAnalysis(engine, state, handIndex, { onResult, title }
   const run = { cancelled: false };
   current = run;
   body.replaceChildren();
+  $("dlg-analysis").dataset.ready = "";
+  status.textContent = "";
   $("dlg-analysis-title").textContent = title ?? `Analysis of hand ${handIndex + 1}`;
   openDialog("dlg-analysis");
   let summary;

@@ -125,6 +125,7 @@ export class Challenges {
   /** A hand ended: in a challenge, its first hand is the deal's result; then the next deal. */
   onHand({ state, hand_index: n }) {
     const p = this.progress;
+    $("hand-continue").textContent = "Next hand";
     if (!this.active || n !== 0) return;
     const deal = p.challenge.deals[p.index];
     if (state?.config?.seed !== deal.config.seed) return;
