@@ -179,7 +179,7 @@ export class Challenges {
       const them = ch.deals[k].result[team];
       const par = pars[k]?.result?.[team];
       totals[0] += you; totals[1] += them; totals[2] += par ?? 0;
-      const btn = el("button", { type: "button", class: "btn", "data-testid": "challenge-analyze" }, `Analyze deal ${k + 1}`);
+      const btn = el("button", { type: "button", class: "btn small", "data-testid": "challenge-analyze" }, "Analyze", el("span", { class: "visually-hidden" }, ` deal ${k + 1}`));
       btn.addEventListener("click", () => this.onAnalyze?.(p.states[k], 0, `Analysis of challenge deal ${k + 1}`));
       tb.append(el("tr", {}, el("th", { scope: "row" }, String(k + 1)), el("td", { class: "num" }, signed(you)),
         el("td", { class: "num" }, signed(them)), el("td", { class: "num" }, par == null ? "—" : signed(par)), el("td", {}, btn)));
