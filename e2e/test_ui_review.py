@@ -269,3 +269,28 @@ def _needs_a_hand_and_a_link(page) -> str:
     page.get_by_test_id("hand-continue").click()
     wait_turn(page)
     return _make_challenge(page, "Ann")
+
+
+def test_a_challenge_link_opens_offline(browser, base_url_sub):
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    open_app(page, base_url_sub)
+    page.wait_for_function("() => !!navigator.serviceWorker.controller", timeout=60_000)
+    code = page.evaluate("""async () => { const e = window.kaiser.engine;
+      let s = await e.call('new_game', {profile: 'prairie', seed: 'offline-challenge', dealer: 1});
+      while ((await e.call('summary', s)).hands.length < 1)
+        s = await e.call('apply', s, await e.call('bot_action', s, 'basic', String(s.actions.length)));
+      return await e.call('encode_challenge', s, {1: 'random', 2: 'random', 3: 'random'}, 'Offline Olga'); }""")
+    first = engine_call(page, "decode_challenge", code)["deals"][0]
+    south = engine_call(page, "view", engine_call(page, "new_game", first["config"]), 0)["hand"]
+    ctx.set_offline(True)
+    page.goto("about:blank")
+    page.goto(base_url_sub + "#c=" + code)
+    wait_engine_ready(page)
+    page.wait_for_selector("#dlg-challenge[open]")
+    assert page.locator("#dlg-challenge-title").inner_text() == "Challenge from Offline Olga"
+    page.get_by_test_id("challenge-start").click()
+    page.wait_for_function("() => document.body.dataset.challenge === '1/1'")
+    wait_turn(page)
+    assert page.locator("#hand button.card").evaluate_all("bs => bs.map(b => b.dataset.card)") == south
+    ctx.close()
