@@ -219,10 +219,9 @@ class HandAnalysis:
             extra = _special_words(cards)
             return head + f"{alt_words} would have won the trick for {SEAT_NAMES[winner]}{extra}."
         if FIVE_OF_HEARTS in real.cards and real.winner & 1 != mine and FIVE_OF_HEARTS not in cards:
-            return head + f"{alt_words} kept the 5♥ away from {SEAT_NAMES[real.winner]}."
-        if (FIVE_OF_HEARTS in real.cards and real.winner & 1 != mine and winner & 1 == mine):
-            return head + f"{alt_words} kept the 5♥ for {SEAT_NAMES[winner]}."
-        if THREE_OF_SPADES in real.cards and real.winner & 1 == mine and winner & 1 != mine:
+            return head + f"{alt_words} would have kept the 5♥ away from {SEAT_NAMES[real.winner]}."
+        if (THREE_OF_SPADES in real.cards and THREE_OF_SPADES in cards and real.winner & 1 == mine
+                and winner & 1 != mine):
             return head + (f"{alt_words} would have left the 3♠ to "
                            f"{SEAT_NAMES[winner]}.")
         return head + f"{alt_words} would have kept those points for the tricks still to come."
