@@ -13,6 +13,7 @@ holds the steps, ``api.analyze`` runs them all and ``api.analyze_step`` one at a
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from . import actions as act
@@ -65,9 +66,9 @@ class HandAnalysis:
         self.mistakes: list[dict[str, Any]] = []
         self.par_rows: list[dict[str, Any]] = []
         self.steps: list[Callable[[], None]] = [
-            *(lambda t=t: self._par_row(t) for t in (0, 1, 2, 3, -1)), self._par, self._estimate]
+            *(partial(self._par_row, t) for t in (0, 1, 2, 3, -1)), self._par, self._estimate]
         if contract is not None:
-            self.steps += [lambda k=k: self._trick(k) for k in range(len(record.tricks))]
+            self.steps += [partial(self._trick, k) for k in range(len(record.tricks))]
             self.steps.append(self._mistakes)
         self.done = 0
 

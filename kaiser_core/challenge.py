@@ -81,7 +81,8 @@ def _levels(bots: object, seat: int) -> list[str]:
     return out
 
 
-def challenge_results(game: Game) -> list[tuple[int, int, tuple[int, int]]]:
+def challenge_results(game: Game
+                      ) -> list[tuple[tuple[int, int, int, int], int, tuple[int, int]]]:
     """(deal, dealer, result) of each finished hand, scored on its own from 0-0."""
     rules = game.rules
     out = []
@@ -122,8 +123,7 @@ def _payload(text: object) -> dict[str, Any]:
     code = text.strip()
     if "#" in code:
         code = code.split("#", 1)[1]
-    if code.startswith("c="):
-        code = code[2:]
+    code = code.removeprefix("c=")
     if not code.startswith(PREFIX):
         raise InvalidAction("this is not a Kaiser challenge link (its code should start with 'c1')")
     if len(code) > _MAX_CODE:
@@ -233,7 +233,7 @@ def reply(text: object, games: list[Game], name: object = None) -> str:
         entry = challenge["deals"][k]
         if not game.records or encode_deal(game.records[0].deal) != entry["deal"]:
             raise InvalidAction(f"game {k + 1} is not deal {k + 1} of this challenge, finished")
-        deal, dealer, result = challenge_results(game)[0]
+        _, dealer, result = challenge_results(game)[0]
         deals.append([entry["deal"], dealer, list(result)])
     out = {**payload, "n": clean_name(name), "d": deals}
     out["k"] = _check_text(out)

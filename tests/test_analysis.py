@@ -8,7 +8,6 @@ import pytest
 from kaiser_core import InvalidAction, api
 from kaiser_core.bots import dds
 from kaiser_core.cards import CARD_STRS
-
 from test_dds import brute
 
 _PARSE = {s: c for c, s in enumerate(CARD_STRS)}
