@@ -509,58 +509,84 @@ def hint(state: State, seat: int, seed: object = 0) -> list[dict[str, Any]]:
     return [{"action": act.encode(a), "value": round(float(v), 3)} for v, a in values]
 
 
-def analyze(state: State, hand_index: int) -> dict[str, Any]:
-    """Double-dummy review of a finished hand: for each trick the bidding team's attainable
-    raw points (captured so far plus the double-dummy value of the rest) before the trick and
-    after each card; ``loss`` is how much that card cost its own team (0: no mistake)."""
-    from .bots import dds
-
-    game = _game(state)
+def _finished_hand(game: Game, hand_index: object) -> int:
     if isinstance(hand_index, bool) or not isinstance(hand_index, int) or not (
             0 <= hand_index < len(game.records)):
+        if not game.records:
+            raise InvalidAction(f"no hand has finished yet, so hand {hand_index!r} cannot be analysed")
         raise InvalidAction(f"hand_index must be a finished hand from 0 to "
                             f"{len(game.records) - 1}, got {hand_index!r}")
-    record = game.records[hand_index]
-    if record.contract is None:
-        return {"hand_index": hand_index, "contract": None, "tricks": [], "dd_start": None,
-                "raw": list(record.raw)}
-    contract = record.contract
-    bidders = contract.seat & 1
-    trump = record.trump
-    out_seat = (contract.seat + 2) & 3 if contract.kaiser else -1
-    hands = list(record.deal)
-    if out_seat >= 0:
-        hands[out_seat] = 0
-    solver = dds.Solver(trump, bidders, out_seat)
-    captured = [0, 0]
-    tricks = []
-    dd_start = None
-    for trick in record.tricks:
-        leader = trick.leader
-        before = captured[bidders] + dds.solve(hands, leader, trump, out_seat, team=bidders,
-                                              search=solver)
-        if dd_start is None:
-            dd_start = before
-        plays = []
-        prev = before
-        for k, (s, c) in enumerate(zip(trick.seats, trick.cards)):
-            hands[s] ^= 1 << c
-            seats, cards = list(trick.seats[:k + 1]), list(trick.cards[:k + 1])
-            if k == len(trick.cards) - 1:
-                pts = 1 + (5 if 16 in cards else 0) - (3 if 24 in cards else 0)
-                gained = pts if trick.winner & 1 == bidders else 0
-                after = captured[bidders] + gained + dds.solve(
-                    hands, trick.winner, trump, out_seat, team=bidders, search=solver)
-            else:
-                after = captured[bidders] + dds.solve(hands, leader, trump, out_seat, seats,
-                                                      cards, team=bidders, search=solver)
-            loss = prev - after if s & 1 == bidders else after - prev
-            plays.append({"seat": s, "card": CARD_STRS[c], "dd_after": after, "loss": loss})
-            prev = after
-        pts = 1 + (5 if 16 in trick.cards else 0) - (3 if 24 in trick.cards else 0)
-        captured[trick.winner & 1] += pts
-        tricks.append({"leader": leader, "winner": trick.winner,
-                       "cards": [CARD_STRS[c] for c in trick.cards], "dd_before": before,
-                       "plays": plays})
-    return {"hand_index": hand_index, "contract": _contract_json(contract, trump),
-            "bidders": bidders, "tricks": tricks, "dd_start": dd_start, "raw": list(record.raw)}
+    return hand_index
+
+
+def analyze(state: State, hand_index: int) -> dict[str, Any]:
+    """Double-dummy review of a finished hand (``kaiser_core.analysis``): per card its value,
+    its cost to its own side and the best cards instead, the costliest mistakes in words,
+    the par of the deal per denomination and the strong bot's estimate of the contract."""
+    from .analysis import HandAnalysis
+
+    game = _game(state)
+    return HandAnalysis(game, _finished_hand(game, hand_index)).run()
+
+
+_analyses: OrderedDict[tuple[str, int], Any] = OrderedDict()
+
+
+def analyze_step(state: State, hand_index: int) -> dict[str, Any]:
+    """One step of ``analyze`` (a trick, the par table, ...), so a caller can show progress
+    and stop between steps: ``{"done", "progress": [steps done, steps], "result"}`` with
+    ``result`` only once done. The work in progress is remembered per game and hand."""
+    from .analysis import HandAnalysis
+
+    live = _live(state)
+    index = _finished_hand(live.game, hand_index)
+    key = (json.dumps(live.config, sort_keys=True) + "|" + live.moves_json, index)
+    work = _analyses.get(key)
+    if work is None:
+        work = _analyses[key] = HandAnalysis(live.game, index)
+        while len(_analyses) > 4:
+            _analyses.popitem(last=False)
+    if not work.finished:
+        work.step()
+    done = work.finished
+    return {"done": done, "progress": work.progress(), "result": work.result() if done else None}
+
+
+# ----- challenges (duplicate deals between friends) -----
+
+def encode_challenge(state: State, bots: object = None, name: object = None,
+                     seat: int = 0) -> str:
+    """A challenge code (``kaiser_core.challenge``) for the finished deals of this game, as
+    played from ``seat`` against ``bots`` ({"1": level, "2": level, "3": level}), with an
+    optional ``name`` (plain text, at most 40 characters)."""
+    from . import challenge
+
+    config, game, _ = _live(state)
+    return challenge.encode(config, game, seat, bots, name)
+
+
+def decode_challenge(text: object) -> dict[str, Any]:
+    """What a challenge code carries: profile, options, seed, seat, bots, name and each deal
+    with the challenger's result and a ``config`` for ``new_game``. Anything malformed,
+    truncated or edited raises ``InvalidAction``."""
+    from . import challenge
+
+    return challenge.decode(text)
+
+
+def challenge_par(text: object, index: int) -> dict[str, Any]:
+    """The par of deal ``index`` of a challenge: what the ``strong`` bot scores from 0-0 in
+    the challenger's seat with the same bots (``{"index", "result": [t0, t1], "made", "raw"}``)."""
+    from . import challenge
+
+    return challenge.par(text, index)
+
+
+def reply_challenge(text: object, states: list[State], name: object = None) -> str:
+    """The link a friend sends back: the same challenge with the results of ``states``, the
+    friend's finished game of each deal (each started from the deal's ``config``), in order."""
+    from . import challenge
+
+    if not isinstance(states, list):
+        raise InvalidAction("states are the finished games of the challenge's deals, in a list")
+    return challenge.reply(text, [_game(s) for s in states], name)

@@ -18,6 +18,9 @@ import {
   loadSettings, saveSettings, readSavedGame, setAsideCorrupt, onSaveTrouble, watchOtherTabs, storedState,
 } from "./storage.js";
 import { shareCodeFromLocation, clearShareHash, shareUrl, copyText } from "./share.js";
+import { openAnalysis } from "./analysis.js";
+import { installStats, recordAnalysis } from "./stats.js";
+import { Challenges } from "./challenge.js";
 
 const $ = (id) => document.getElementById(id);
 performance.mark("kaiser-app-loaded"); // the benchmark compares it with kaiser-worker-created
@@ -35,6 +38,7 @@ const app = {
   hasHint: true,
 };
 window.kaiser = app; // test and debugging hook: app.engine.call(...), app.game.state
+app.newGame = () => newGame();
 
 function randomSeed() {
   const a = new Uint32Array(2);
@@ -84,6 +88,7 @@ async function boot() {
   $("loading").hidden = true;
   $("app").hidden = false;
   app.game = new Game(app.engine, app.settings, { onNewGame: () => newGame() });
+  app.challenges = new Challenges(app, { onAnalyze: analyzeHand });
   try {
     await openInitialGame();
   } catch (e) {
@@ -137,6 +142,7 @@ async function newGame() {
 
 /** Share link first, then the saved game, then a fresh game. Never a blank table. */
 async function openInitialGame() {
+  await app.challenges.openFromLocation(); // a challenge offers itself over the saved game
   const code = shareCodeFromLocation();
   if (code != null) {
     try {
@@ -182,6 +188,7 @@ function startReplay(full) {
 async function showScore() {
   const state = app.replay ? await app.replay.stateAt(app.replay.k) : app.game.state;
   try {
+    app.sheetState = state;
     const [s, v] = await Promise.all([app.engine.call("summary", state), app.engine.call("view", state, 0)]);
     renderScoreSheet($("score-body"), s, { target: v.target, threshold: v.threshold });
   } catch (e) {
@@ -288,8 +295,22 @@ function applySettings(startNew) {
   else if (!app.replay) { app.game.resume(); announce("Settings saved."); }
 }
 
+/** The analysis of a finished hand; its points lost to mistakes go to the statistics. */
+function analyzeHand(state, index, title) {
+  return openAnalysis(app.engine, state, index, { title, onResult: (r) => recordAnalysis(state, index, r) });
+}
+
 function wire() {
   installDialogs();
+  installStats(() => app.game?.state);
+  $("hand-analyze").addEventListener("click", async () => {
+    const s = await app.engine.call("summary", app.game.state);
+    analyzeHand(app.game.state, s.hands.length - 1);
+  });
+  $("score-body").addEventListener("click", (e) => {
+    const b = e.target.closest("[data-analyze]");
+    if (b) analyzeHand(app.sheetState, Number(b.dataset.analyze));
+  });
   installHandKeys($("hand"));
   installHandKeys($("partner-hand"));
   $("boot-retry").addEventListener("click", () => boot());
@@ -313,7 +334,7 @@ function wire() {
   $("over-new").addEventListener("click", () => newGame());
   $("over-share").addEventListener("click", async () => { closeDialog("dlg-over"); openDialog("dlg-share"); await makeShare(true); });
   window.addEventListener("hashchange", () => {
-    if (shareCodeFromLocation() != null && app.engine) { app.game.stop(); openInitialGame(); }
+    if ((shareCodeFromLocation() != null || location.hash.startsWith("#c=")) && app.engine) { app.game.stop(); openInitialGame(); }
   });
 }
 

@@ -304,6 +304,7 @@ export class Game {
       const hands = summary.hands ?? [];
       if (hands.length > this.handsSeen) {
         this.handsSeen = hands.length;
+        window.dispatchEvent(new CustomEvent("kaiser:hand", { detail: { state, record: hands.at(-1), hand_index: hands.length - 1 } }));
         if (after.phase !== "game_over") await this.showHandResult(hands.at(-1), gen);
       }
     }
@@ -322,6 +323,7 @@ export class Game {
     const s = await this.call("summary", this.state);
     if (gen !== this.gen) return;
     this.handsSeen = (s.hands ?? []).length;
+    window.dispatchEvent(new CustomEvent("kaiser:game-over", { detail: { state: this.state, winner: s.winner, scores: s.scores } }));
     renderGameOver($("over-body"), s);
     announce($("over-body").textContent);
     openDialog("dlg-over");
