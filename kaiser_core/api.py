@@ -19,7 +19,6 @@ loaded (and checked) like any other.
 from __future__ import annotations
 
 import base64
-import copy
 import json
 import secrets
 import zlib
@@ -46,9 +45,12 @@ class _Live(NamedTuple):
     config: dict[str, Any]
     game: Game
     moves_json: str
+    frozen: list[Action]
+    """The canonical actions, owned here and never handed out: a state still equal to them
+    (and to ``config``) has not been edited since the engine returned it."""
 
 
-_cache: OrderedDict[int, tuple[dict[str, Any], dict[str, Any], list[dict[str, Any]], _Live]] = OrderedDict()
+_cache: OrderedDict[int, tuple[dict[str, Any], _Live]] = OrderedDict()
 _recent: list[tuple[str, _Live]] = []
 
 State = dict[str, Any]
@@ -121,9 +123,9 @@ def _live(state: object) -> _Live:
         raise InvalidAction(f"a state is an object, got {type(state).__name__}")
     entry = _cache.get(id(state))
     if (entry is not None and entry[0] is state and state.get("version") == VERSION
-            and state.get("config") == entry[1] and state.get("actions") == entry[2]):
+            and state.get("config") == entry[1].config and state.get("actions") == entry[1].frozen):
         _cache.move_to_end(id(state))
-        return entry[3]
+        return entry[1]
     return _load_live(state)
 
 
@@ -159,9 +161,12 @@ def _load_live(state: dict[str, Any]) -> _Live:
     if best is None:
         norm, game = _normalise_config(config)
         _replay(game, moves)
+        known: list[Action] = []
     else:
         norm, game = best.config, _replay(best.game.copy(), moves, best_count)
-    live = _Live(norm, game, ",".join(texts))
+        known = best.frozen[:best_count]
+    frozen = known + [act.encode(a) for a in game.history[len(known):]]
+    live = _Live(norm, game, ",".join(texts), frozen)
     _remember(live)
     return live
 
@@ -172,11 +177,21 @@ def _remember(live: _Live) -> None:
         del _recent[0]
 
 
+def _config_copy(config: dict[str, Any]) -> dict[str, Any]:
+    """A state's own copy of the normalised config (whose values are scalars but for the
+    options and the scores), so an edit to one state reaches neither the engine nor another."""
+    out = dict(config)
+    out["options"] = dict(config["options"])
+    if "scores" in out:
+        out["scores"] = list(out["scores"])
+    return out
+
+
 def _state(live: _Live, moves: list[Action]) -> State:
     game = live.game
     state: State = {
         "version": VERSION,
-        "config": copy.deepcopy(live.config),
+        "config": _config_copy(live.config),
         "actions": moves,
         "phase": game.phase,
         "to_act": game.to_act if game.phase != GAME_OVER else None,
@@ -184,7 +199,7 @@ def _state(live: _Live, moves: list[Action]) -> State:
         "scores": list(game.scores),
         "winner": game.winner,
     }
-    _cache[id(state)] = (state, copy.deepcopy(live.config), [dict(a) for a in moves], live)
+    _cache[id(state)] = (state, live)
     if len(_cache) > _CACHE_SIZE:
         _cache.popitem(last=False)
     _remember(live)
@@ -196,17 +211,17 @@ def _state(live: _Live, moves: list[Action]) -> State:
 def new_game(config: dict[str, Any] | None = None) -> State:
     """A new game; ``config`` = profile, options, seed, dealer, deal, scores (all optional)."""
     norm, game = _normalise_config({} if config is None else config)
-    return _state(_Live(norm, game, ""), [])
+    return _state(_Live(norm, game, "", []), [])
 
 
 def load(obj: object) -> State:
     """Validate a saved or shared state and replay it; a corrupt one raises ``InvalidAction``."""
     if not isinstance(obj, dict):
         raise InvalidAction(f"a saved game is an object, got {type(obj).__name__}")
-    config, game, _ = _load_live(obj)
+    config, game, _, _ = _load_live(obj)
     moves = [act.encode(a) for a in game.history]
     moves_json = ",".join(_json_text(a, "an action") for a in moves)
-    return _state(_Live(config, game, moves_json), moves)
+    return _state(_Live(config, game, moves_json, [dict(a) for a in moves]), moves)
 
 
 def legal_actions(state: State) -> list[Action]:
@@ -223,7 +238,8 @@ def apply(state: State, action: Action) -> State:
     canonical = act.encode(code)
     text = _json_text(canonical, "an action")
     moves_json = f"{live.moves_json},{text}" if live.moves_json else text
-    return _state(_Live(live.config, after, moves_json), state["actions"] + [canonical])
+    return _state(_Live(live.config, after, moves_json, live.frozen + [act.encode(code)]),
+                  state["actions"] + [canonical])
 
 
 def _contract_json(game_contract: Any, trump: int) -> dict[str, Any] | None:
@@ -378,7 +394,7 @@ _ACTION_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz01234567
 
 def encode_share(state: State, with_actions: bool = False) -> str:
     """A short URL-safe code: profile, options, seed, first dealer (and the moves, if asked)."""
-    config, game, _ = _live(state)
+    config, game, _, _ = _live(state)
     payload: dict[str, Any] = {"p": config["profile"], "s": config["seed"], "d": config["dealer"]}
     if config.get("options"):
         payload["o"] = config["options"]
@@ -561,7 +577,7 @@ def encode_challenge(state: State, bots: object = None, name: object = None,
     optional ``name`` (plain text, at most 40 characters)."""
     from . import challenge
 
-    config, game, _ = _live(state)
+    config, game, _, _ = _live(state)
     return challenge.encode(config, game, seat, bots, name)
 
 
