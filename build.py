@@ -4,6 +4,7 @@
     python build.py                 build dist/ (wheel + pinned Pyodide runtime + web/ + sw.js)
     python build.py serve [--port N] build, then serve dist/ on 127.0.0.1
     python build.py test            install test deps, build, run every test suite
+    python build.py bench-load [--runs N]  build, then time cold and warm visits in Chromium
 
 Stdlib only at import time; pip, npm and node are called as subprocesses.
 Everything in dist/ uses relative URLs, so the site works at "/" and under "/<repo>/".
@@ -244,7 +245,22 @@ def write_service_worker(target: Path) -> str:
     if "__CACHE_NAME__" in body or "__PRECACHE__" in body:
         raise SystemExit("sw template placeholders not replaced")
     (target / "sw.js").write_text(body, encoding="utf-8")
+    stamp_build_id(target, cache_name)
     return cache_name
+
+
+def stamp_build_id(target: Path, build_id: str) -> None:
+    """Write the build's hash into worker.js: the engine's memory snapshot is keyed by it.
+
+    The hash is taken with the placeholder in place, so stamping does not change it.
+    """
+    worker = target / "worker.js"
+    if not worker.exists():
+        return
+    text = worker.read_text(encoding="utf-8")
+    if '"__BUILD_ID__"' not in text:
+        raise SystemExit("worker.js lacks its __BUILD_ID__ placeholder")
+    worker.write_text(text.replace('"__BUILD_ID__"', json.dumps(build_id)), encoding="utf-8")
 
 
 def build() -> Path:
@@ -299,8 +315,9 @@ def serve(port: int) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
-    ap.add_argument("command", nargs="?", default="build", choices=["build", "serve", "test"])
+    ap.add_argument("command", nargs="?", default="build", choices=["build", "serve", "test", "bench-load"])
     ap.add_argument("--port", type=int, default=8000)
+    ap.add_argument("--runs", type=int, default=5, help="bench-load: visits of each kind")
     ap.add_argument("--no-install", action="store_true",
                     help="test: skip installing the test dependencies")
     ns = ap.parse_args(argv)
@@ -310,6 +327,12 @@ def main(argv: list[str] | None = None) -> int:
     if ns.command == "serve":
         serve(ns.port)
         return 0
+    if ns.command == "bench-load":
+        build()
+        sys.path.insert(0, str(ROOT / "tools"))
+        from bench_boot_browser import main as bench_load
+
+        return bench_load(ns.runs)
     import suite  # the test set-up lives apart from the build
 
     return suite.test(install=not ns.no_install)

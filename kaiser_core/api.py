@@ -19,7 +19,6 @@ loaded (and checked) like any other.
 from __future__ import annotations
 
 import base64
-import copy
 import json
 import secrets
 import zlib
@@ -47,9 +46,12 @@ class _Live(NamedTuple):
     config: dict[str, Any]
     game: Game
     moves_json: str
+    frozen: list[Action]
+    """The canonical actions, owned here and never handed out: a state still equal to them
+    (and to ``config``) has not been edited since the engine returned it."""
 
 
-_cache: OrderedDict[int, tuple[dict[str, Any], dict[str, Any], list[dict[str, Any]], _Live]] = OrderedDict()
+_cache: OrderedDict[int, tuple[dict[str, Any], _Live]] = OrderedDict()
 _recent: list[tuple[str, _Live]] = []
 
 State = dict[str, Any]
@@ -122,9 +124,9 @@ def _live(state: object) -> _Live:
         raise InvalidAction(f"a state is an object, got {type(state).__name__}")
     entry = _cache.get(id(state))
     if (entry is not None and entry[0] is state and state.get("version") == VERSION
-            and state.get("config") == entry[1] and state.get("actions") == entry[2]):
+            and state.get("config") == entry[1].config and state.get("actions") == entry[1].frozen):
         _cache.move_to_end(id(state))
-        return entry[3]
+        return entry[1]
     return _load_live(state)
 
 
@@ -160,9 +162,12 @@ def _load_live(state: dict[str, Any]) -> _Live:
     if best is None:
         norm, game = _normalise_config(config)
         _replay(game, moves)
+        known: list[Action] = []
     else:
         norm, game = best.config, _replay(best.game.copy(), moves, best_count)
-    live = _Live(norm, game, ",".join(texts))
+        known = best.frozen[:best_count]
+    frozen = known + [act.encode(a) for a in game.history[len(known):]]
+    live = _Live(norm, game, ",".join(texts), frozen)
     _remember(live)
     return live
 
@@ -173,11 +178,21 @@ def _remember(live: _Live) -> None:
         del _recent[0]
 
 
+def _config_copy(config: dict[str, Any]) -> dict[str, Any]:
+    """A state's own copy of the normalised config (whose values are scalars but for the
+    options and the scores), so an edit to one state reaches neither the engine nor another."""
+    out = dict(config)
+    out["options"] = dict(config["options"])
+    if "scores" in out:
+        out["scores"] = list(out["scores"])
+    return out
+
+
 def _state(live: _Live, moves: list[Action]) -> State:
     game = live.game
     state: State = {
         "version": VERSION,
-        "config": copy.deepcopy(live.config),
+        "config": _config_copy(live.config),
         "actions": moves,
         "phase": game.phase,
         "to_act": game.to_act if game.phase != GAME_OVER else None,
@@ -185,7 +200,7 @@ def _state(live: _Live, moves: list[Action]) -> State:
         "scores": list(game.scores),
         "winner": game.winner,
     }
-    _cache[id(state)] = (state, copy.deepcopy(live.config), [dict(a) for a in moves], live)
+    _cache[id(state)] = (state, live)
     if len(_cache) > _CACHE_SIZE:
         _cache.popitem(last=False)
     _remember(live)
@@ -197,17 +212,17 @@ def _state(live: _Live, moves: list[Action]) -> State:
 def new_game(config: dict[str, Any] | None = None) -> State:
     """A new game; ``config`` = profile, options, seed, dealer, deal, scores (all optional)."""
     norm, game = _normalise_config({} if config is None else config)
-    return _state(_Live(norm, game, ""), [])
+    return _state(_Live(norm, game, "", []), [])
 
 
 def load(obj: object) -> State:
     """Validate a saved or shared state and replay it; a corrupt one raises ``InvalidAction``."""
     if not isinstance(obj, dict):
         raise InvalidAction(f"a saved game is an object, got {type(obj).__name__}")
-    config, game, _ = _load_live(obj)
+    config, game, _, _ = _load_live(obj)
     moves = [act.encode(a) for a in game.history]
     moves_json = ",".join(_json_text(a, "an action") for a in moves)
-    return _state(_Live(config, game, moves_json), moves)
+    return _state(_Live(config, game, moves_json, [dict(a) for a in moves]), moves)
 
 
 def legal_actions(state: State) -> list[Action]:
@@ -224,7 +239,8 @@ def apply(state: State, action: Action) -> State:
     canonical = act.encode(code)
     text = _json_text(canonical, "an action")
     moves_json = f"{live.moves_json},{text}" if live.moves_json else text
-    return _state(_Live(live.config, after, moves_json), state["actions"] + [canonical])
+    return _state(_Live(live.config, after, moves_json, live.frozen + [act.encode(code)]),
+                  state["actions"] + [canonical])
 
 
 def _contract_json(game_contract: Any, trump: int) -> dict[str, Any] | None:
@@ -411,7 +427,7 @@ def _share_char(action: int) -> str:
 
 def encode_share(state: State, with_actions: bool = False) -> str:
     """A short URL-safe code: profile, options, seed, first dealer (and the moves, if asked)."""
-    config, game, _ = _live(state)
+    config, game, _, _ = _live(state)
     payload: dict[str, Any] = {"p": config["profile"], "s": config["seed"], "d": config["dealer"]}
     if config.get("options"):
         payload["o"] = config["options"]
@@ -549,58 +565,84 @@ def hint(state: State, seat: int, seed: object = 0) -> list[dict[str, Any]]:
     return [{"action": act.encode(a), "value": round(float(v), 3)} for v, a in values]
 
 
-def analyze(state: State, hand_index: int) -> dict[str, Any]:
-    """Double-dummy review of a finished hand: for each trick the bidding team's attainable
-    raw points (captured so far plus the double-dummy value of the rest) before the trick and
-    after each card; ``loss`` is how much that card cost its own team (0: no mistake)."""
-    from .bots import dds
-
-    game = _game(state)
+def _finished_hand(game: Game, hand_index: object) -> int:
     if isinstance(hand_index, bool) or not isinstance(hand_index, int) or not (
             0 <= hand_index < len(game.records)):
+        if not game.records:
+            raise InvalidAction(f"no hand has finished yet, so hand {hand_index!r} cannot be analysed")
         raise InvalidAction(f"hand_index must be a finished hand from 0 to "
                             f"{len(game.records) - 1}, got {hand_index!r}")
-    record = game.records[hand_index]
-    if record.contract is None:
-        return {"hand_index": hand_index, "contract": None, "tricks": [], "dd_start": None,
-                "raw": list(record.raw)}
-    contract = record.contract
-    bidders = contract.seat & 1
-    trump = record.trump
-    out_seat = (contract.seat + 2) & 3 if contract.kaiser else -1
-    hands = list(record.play_deal)
-    if out_seat >= 0:
-        hands[out_seat] = 0
-    solver = dds.Solver(trump, bidders, out_seat)
-    captured = [0, 0]
-    tricks = []
-    dd_start = None
-    for trick in record.tricks:
-        leader = trick.leader
-        before = captured[bidders] + dds.solve(hands, leader, trump, out_seat, team=bidders,
-                                              search=solver)
-        if dd_start is None:
-            dd_start = before
-        plays = []
-        prev = before
-        for k, (s, c) in enumerate(zip(trick.seats, trick.cards)):
-            hands[s] ^= 1 << c
-            seats, cards = list(trick.seats[:k + 1]), list(trick.cards[:k + 1])
-            if k == len(trick.cards) - 1:
-                pts = 1 + (5 if 16 in cards else 0) - (3 if 24 in cards else 0)
-                gained = pts if trick.winner & 1 == bidders else 0
-                after = captured[bidders] + gained + dds.solve(
-                    hands, trick.winner, trump, out_seat, team=bidders, search=solver)
-            else:
-                after = captured[bidders] + dds.solve(hands, leader, trump, out_seat, seats,
-                                                      cards, team=bidders, search=solver)
-            loss = prev - after if s & 1 == bidders else after - prev
-            plays.append({"seat": s, "card": CARD_STRS[c], "dd_after": after, "loss": loss})
-            prev = after
-        pts = 1 + (5 if 16 in trick.cards else 0) - (3 if 24 in trick.cards else 0)
-        captured[trick.winner & 1] += pts
-        tricks.append({"leader": leader, "winner": trick.winner,
-                       "cards": [CARD_STRS[c] for c in trick.cards], "dd_before": before,
-                       "plays": plays})
-    return {"hand_index": hand_index, "contract": _contract_json(contract, trump),
-            "bidders": bidders, "tricks": tricks, "dd_start": dd_start, "raw": list(record.raw)}
+    return hand_index
+
+
+def analyze(state: State, hand_index: int) -> dict[str, Any]:
+    """Double-dummy review of a finished hand (``kaiser_core.analysis``): per card its value,
+    its cost to its own side and the best cards instead, the costliest mistakes in words,
+    the par of the deal per denomination and the strong bot's estimate of the contract."""
+    from .analysis import HandAnalysis
+
+    game = _game(state)
+    return HandAnalysis(game, _finished_hand(game, hand_index)).run()
+
+
+_analyses: OrderedDict[tuple[str, int], Any] = OrderedDict()
+
+
+def analyze_step(state: State, hand_index: int) -> dict[str, Any]:
+    """One step of ``analyze`` (a trick, the par table, ...), so a caller can show progress
+    and stop between steps: ``{"done", "progress": [steps done, steps], "result"}`` with
+    ``result`` only once done. The work in progress is remembered per game and hand."""
+    from .analysis import HandAnalysis
+
+    live = _live(state)
+    index = _finished_hand(live.game, hand_index)
+    key = (json.dumps(live.config, sort_keys=True) + "|" + live.moves_json, index)
+    work = _analyses.get(key)
+    if work is None:
+        work = _analyses[key] = HandAnalysis(live.game, index)
+        while len(_analyses) > 4:
+            _analyses.popitem(last=False)
+    if not work.finished:
+        work.step()
+    done = work.finished
+    return {"done": done, "progress": work.progress(), "result": work.result() if done else None}
+
+
+# ----- challenges (duplicate deals between friends) -----
+
+def encode_challenge(state: State, bots: object = None, name: object = None,
+                     seat: int = 0) -> str:
+    """A challenge code (``kaiser_core.challenge``) for the finished deals of this game, as
+    played from ``seat`` against ``bots`` ({"1": level, "2": level, "3": level}), with an
+    optional ``name`` (plain text, at most 40 characters)."""
+    from . import challenge
+
+    config, game, _, _ = _live(state)
+    return challenge.encode(config, game, seat, bots, name)
+
+
+def decode_challenge(text: object) -> dict[str, Any]:
+    """What a challenge code carries: profile, options, seed, seat, bots, name and each deal
+    with the challenger's result and a ``config`` for ``new_game``. Anything malformed,
+    truncated or edited raises ``InvalidAction``."""
+    from . import challenge
+
+    return challenge.decode(text)
+
+
+def challenge_par(text: object, index: int) -> dict[str, Any]:
+    """The par of deal ``index`` of a challenge: what the ``strong`` bot scores from 0-0 in
+    the challenger's seat with the same bots (``{"index", "result": [t0, t1], "made", "raw"}``)."""
+    from . import challenge
+
+    return challenge.par(text, index)
+
+
+def reply_challenge(text: object, states: list[State], name: object = None) -> str:
+    """The link a friend sends back: the same challenge with the results of ``states``, the
+    friend's finished game of each deal (each started from the deal's ``config``), in order."""
+    from . import challenge
+
+    if not isinstance(states, list):
+        raise InvalidAction("states are the finished games of the challenge's deals, in a list")
+    return challenge.reply(text, [_game(s) for s in states], name)

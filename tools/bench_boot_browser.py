@@ -1,74 +1,141 @@
-"""Measure, in Chromium, Pyodide boot + installing the kaiser_core wheel two ways:
-"lock" (loadPackage via our pyodide-lock.json entry) and "micropip" (load micropip 0.11.1's
-wheel by URL, then micropip.install(wheel URL)). Cold = fresh browser context, warm = the same
-context again (HTTP cache). Needs dist/ and .cache/micropip/micropip-0.11.1-py3-none-any.whl.
+"""Load benchmark: how soon the table is painted and playable, against a bare Pyodide boot.
 
-    python tools/bench_boot_browser.py [runs]
+Serves dist/ (build it first) under /kaiser/ and drives Chromium:
+- cold visits: a new browser context each (no HTTP cache, no service worker, no snapshot, no save);
+- warm visits: one context that has played a game and has the service worker, the engine's
+  memory snapshot and the saved game with its painted view;
+- bare: in that warm context, a worker that only imports the vendored pyodide.mjs and awaits
+  loadPyodide() (the runtime from the HTTP cache), the yardstick of issue 9's ratios.
+"painted" and "playable" are the page's performance marks kaiser-painted (the saved table drawn,
+paint.js) and kaiser-playable (the live game's first render, the engine answering), both from
+navigation start.
+
+    python build.py bench-load [--runs N]      or      python tools/bench_boot_browser.py [N]
 """
 
-import http.server
-import json
+from __future__ import annotations
+
+import statistics
 import sys
-import threading
+import time
 from pathlib import Path
 
-from playwright.sync_api import sync_playwright
-
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-import build  # noqa: E402
+sys.path.insert(0, str(ROOT / "e2e"))
+from conftest import CHROMIUM_ARGS, SYSTEM_CHROMIUM, StaticServer  # noqa: E402
 
-WORKER = """
-const [origin, mode, wheel, micropip] = %s;
-const t0 = performance.now();
-const { loadPyodide } = await import(origin + "/dist/pyodide/pyodide.mjs");
-const py = await loadPyodide({ indexURL: origin + "/dist/pyodide/" });
-const t1 = performance.now();
-if (mode === "lock") {
-  await py.loadPackage("kaiser-core", { messageCallback: () => {} });
-} else {
-  await py.loadPackage(origin + "/.cache/micropip/" + micropip, { messageCallback: () => {} });
-  await py.runPythonAsync(`import micropip\\nawait micropip.install("${origin}/dist/pyodide/${wheel}")`);
-}
-py.runPython("import kaiser_core");
-postMessage({ boot: (t1 - t0) / 1000, install: (performance.now() - t1) / 1000 });
-"""
+FAST = '{"bots": {"1": "random", "2": "random", "3": "random"}, "speed": "off", "profile": "standard"}'
 
-RUN = """
-async (src) => {
+MARKS = """() => {
+  const at = (n) => performance.getEntriesByName(n)[0]?.startTime ?? null;
+  return { painted: at("kaiser-painted"), playable: at("kaiser-playable"), boot: document.body.dataset.boot,
+           workerCreated: at("kaiser-worker-created"), appLoaded: at("kaiser-app-loaded"),
+           worker: window.kaiser.engine?.timings };
+}"""
+
+BARE = """async (runtime) => {
+  const src = `const t0 = performance.now();
+    const { loadPyodide } = await import(${JSON.stringify(runtime)} + "pyodide.mjs");
+    await loadPyodide({ indexURL: ${JSON.stringify(runtime)} });
+    postMessage(performance.now() - t0);`;
   const w = new Worker(URL.createObjectURL(new Blob([src], { type: "text/javascript" })), { type: "module" });
-  const res = await new Promise((ok, ko) => { w.onmessage = (e) => ok(e.data); w.onerror = (e) => ko(e.message); });
+  const ms = await new Promise((ok, ko) => { w.onmessage = (e) => ok(e.data); w.onerror = (e) => ko(e.message); });
   w.terminate();
-  return res;
-}
-"""
+  return ms;
+}"""
+
+SNAPSHOT_STORED = """async () => {
+  const c = await caches.open("kaiser-snapshot");
+  return (await c.keys()).length > 0 && !!navigator.serviceWorker.controller;
+}"""
 
 
-def main(runs: int = 3) -> None:
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), build.make_handler(ROOT))
-    httpd.RequestHandlerClass.log_message = lambda *a: None
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    origin = f"http://127.0.0.1:{httpd.server_address[1]}"
-    wheel = next((ROOT / "dist" / "pyodide").glob("kaiser_core-*.whl")).name
-    micropip = next((ROOT / ".cache" / "micropip").glob("micropip-*.whl")).name
-    launch = {}
-    if Path("/usr/bin/chromium").exists():
-        launch = {"executable_path": "/usr/bin/chromium", "args": ["--headless", "--no-sandbox", "--disable-gpu"]}
-    with sync_playwright() as p:
-        browser = p.chromium.launch(**launch)
-        for mode in ("lock", "micropip"):
-            src = WORKER % json.dumps([origin, mode, wheel, micropip])
-            for i in range(runs):
+def _wait(page, js: str, timeout_s: float = 120) -> None:
+    deadline = time.monotonic() + timeout_s
+    while not page.evaluate(js):
+        if time.monotonic() > deadline:
+            raise TimeoutError(js)
+        time.sleep(0.2)
+
+
+def _visit(page, url: str) -> dict:
+    page.goto(url)
+    page.wait_for_function("() => ['ready', 'error'].includes(document.body.dataset.engine)", timeout=120_000)
+    page.wait_for_function("() => performance.getEntriesByName('kaiser-playable').length > 0")
+    return page.evaluate(MARKS)
+
+
+def _median(xs: list[float]) -> float:
+    return statistics.median(xs) / 1000
+
+
+def main(runs: int = 5) -> int:
+    from playwright.sync_api import sync_playwright
+
+    if not (ROOT / "dist" / "sw.js").exists():
+        raise SystemExit("dist/ is missing: run `python build.py` first")
+    server = StaticServer().start()
+    launch = {"executable_path": str(SYSTEM_CHROMIUM), "args": CHROMIUM_ARGS} if SYSTEM_CHROMIUM.exists() else {}
+    settings = f"localStorage.getItem('kaiser.settings.v1') || localStorage.setItem('kaiser.settings.v1', {FAST!r})"
+    cold: list[dict] = []
+    warm: list[dict] = []
+    unsnapped: list[dict] = []
+    bare: list[float] = []
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(**launch)
+            for _ in range(runs):
                 ctx = browser.new_context()
-                page = ctx.new_page()
-                page.goto(origin + "/tools/")
-                for kind in ("cold", "warm"):
-                    r = page.evaluate(RUN, src)
-                    print(f"{mode:8s} {kind}: boot {r['boot']:.2f} s, install {r['install']:.2f} s", flush=True)
+                ctx.add_init_script(settings)
+                cold.append(_visit(ctx.new_page(), server.url))
                 ctx.close()
-        browser.close()
-    httpd.shutdown()
+            ctx = browser.new_context()
+            ctx.add_init_script(settings)
+            page = ctx.new_page()
+            _visit(page, server.url)
+            page.wait_for_function("() => document.body.dataset.turn === 'human'", timeout=120_000)
+            _wait(page, SNAPSHOT_STORED)
+            _visit(page, server.url)  # the first visit that restores; not counted
+            for _ in range(runs):
+                warm.append(_visit(page, server.url))
+            for _ in range(runs):  # lever 1 off: the snapshot deleted before each visit
+                page.evaluate("() => caches.delete('kaiser-snapshot')")
+                unsnapped.append(_visit(page, server.url))
+            page.goto(server.url + "pyodide/pyodide-lock.json")
+            page.evaluate(BARE, server.url + "pyodide/")  # fills the HTTP cache; not counted
+            for _ in range(runs):
+                bare.append(page.evaluate(BARE, server.url + "pyodide/"))
+            ctx.close()
+            browser.close()
+    finally:
+        server.stop()
+
+    boots = {v["boot"] for v in warm}
+    cold_playable = _median([v["playable"] for v in cold])
+    warm_painted = _median([v["painted"] for v in warm if v["painted"] is not None] or [float("nan")])
+    warm_playable = _median([v["playable"] for v in warm])
+    bare_s = _median(bare)
+    print(f"load benchmark, medians of {runs} runs (seconds from navigation; Chromium, dist/ served locally)")
+    print(f"  cold visit: playable {cold_playable:.2f}  (engine booted {', '.join(sorted({v['boot'] for v in cold}))})")
+    print(f"  warm visit: painted {warm_painted:.2f}, playable {warm_playable:.2f}  (engine booted {', '.join(sorted(boots))})")
+    print(f"  warm visit without the snapshot: painted {_median([v['painted'] for v in unsnapped]):.2f}, "
+          f"playable {_median([v['playable'] for v in unsnapped]):.2f}  "
+          f"(engine booted {', '.join(sorted({v['boot'] for v in unsnapped}))})")
+    print(f"  bare warm loadPyodide(): {bare_s:.2f}")
+    print(f"  warm visit: worker created at {_median([v['workerCreated'] for v in warm]):.3f}, "
+          f"app.js evaluated at {_median([v['appLoaded'] for v in warm]):.3f}")
+    print(f"  ratios to the bare boot: painted {warm_painted / bare_s:.2f}, playable {warm_playable / bare_s:.2f}, "
+          f"cold playable {cold_playable / bare_s:.2f}")
+    print("  every run: cold playable " + " ".join(f"{v['playable'] / 1000:.2f}" for v in cold)
+          + " | warm painted " + " ".join(f"{(v['painted'] or 0) / 1000:.2f}" for v in warm)
+          + " | warm playable " + " ".join(f"{v['playable'] / 1000:.2f}" for v in warm)
+          + " | bare " + " ".join(f"{b / 1000:.2f}" for b in bare))
+    for name, visits in (("cold", cold), ("warm", warm)):
+        steps = sorted({k for v in visits for k in (v["worker"] or {})}, key=lambda k: visits[0]["worker"].get(k, 0))
+        print(f"  {name} worker steps (ms from the worker's start, medians): "
+              + ", ".join(f"{k} {statistics.median(v['worker'][k] for v in visits if k in v['worker']):.0f}" for k in steps))
+    return 0
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 3)
+    sys.exit(main(int(sys.argv[1]) if len(sys.argv) > 1 else 5))

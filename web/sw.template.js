@@ -5,6 +5,8 @@
 
 const CACHE = "__CACHE_NAME__";
 const CACHE_PREFIX = "kaiser-";
+// The engine's memory snapshot (worker.js), keyed by build; CACHE is that build's hash too.
+const SNAPSHOT_CACHE = "kaiser-snapshot";
 // Paths relative to this file (which sits at the site root), so the site works under any sub-path.
 const PRECACHE = __PRECACHE__;
 
@@ -25,9 +27,14 @@ self.addEventListener("activate", (event) => {
       const names = await caches.keys();
       await Promise.all(
         names
-          .filter((name) => name.startsWith(CACHE_PREFIX) && name !== CACHE)
+          .filter((name) => name.startsWith(CACHE_PREFIX) && name !== CACHE && name !== SNAPSHOT_CACHE)
           .map((name) => caches.delete(name)),
       );
+      // An old build's snapshot can never be restored into this build: free its space.
+      const snapshots = await caches.open(SNAPSHOT_CACHE);
+      for (const request of await snapshots.keys()) {
+        if (!request.url.endsWith(`/snapshot/${CACHE}`)) await snapshots.delete(request);
+      }
       await self.clients.claim();
     })(),
   );

@@ -2,17 +2,33 @@
 //
 // Messages to the page:
 //   {type: "progress", stage: "runtime" | "python" | "engine", state: "start" | "done"}
-//   {type: "ready", version}            once `import kaiser_core.api` works
+//   {type: "ready", version, boot: "snapshot" | "fresh"}   once the engine answers
 //   {type: "boot-error", message}       if booting failed (the page may offer a retry)
 //   {id, result} | {id, error: {type, message}}   replies to requests
 // Requests from the page: {id, fn, args, time_cap_ms?}; fn must be in ALLOWED, args a JSON-able
 // array. Values cross the JS/Python boundary as JSON strings.
+//
+// Start-up (docs/boot.md): a visit restores the interpreter from a memory snapshot of this build
+// when one is stored (0.2 s instead of 1.5 s). A fresh boot makes that snapshot once the worker
+// has been idle for half a second, so the first table is never slowed by it. The snapshot is only an
+// optimisation: a missing, foreign, truncated or corrupt one, or any failure to restore it, means
+// a fresh boot and a new snapshot.
 
 const RUNTIME_URL = new URL("./pyodide/", import.meta.url).href;
+// Replaced by build.py with the build's hash (the service worker's cache name): a snapshot is
+// restored only into the exact runtime, wheel and shim it was made from.
+const BUILD_ID = "__BUILD_ID__";
+const SNAPSHOT_CACHE = "kaiser-snapshot";
+// A cache key, never fetched: one entry per build; the service worker deletes other builds' ones.
+const SNAPSHOT_KEY = new URL(`./snapshot/${BUILD_ID}`, import.meta.url).href;
+// Where the fresh boot writes the wheel in the runtime's own file system before unpacking it.
+const WHEEL_PATH = "/tmp/kaiser_core.whl";
+// Short, so that even a brief first visit leaves a snapshot; any request postpones it.
+const SNAPSHOT_IDLE_MS = 500;
 
 const ALLOWED = new Set([
   "new_game", "legal_actions", "apply", "load", "view", "summary", "encode_share",
-  "decode_share", "bot_action", "hint", "analyze", "profiles", "options_schema",
+  "decode_share", "bot_action", "hint", "analyze", "profiles", "options_schema", "analyze_step", "encode_challenge", "decode_challenge", "challenge_par", "reply_challenge",
 ]);
 
 // Python side: one entry point; every Python exception becomes {"error": {type, message}}.
@@ -53,42 +69,215 @@ def _kaiser_version():
     return str(getattr(kaiser_core, "__version__", ""))
 `;
 
+// Unpacks the wheel (written to WHEEL_PATH) into site-packages. Not loadPackage: that leaves a
+// JavaScript reference in the interpreter, which makeMemorySnapshot refuses.
+const UNPACK = `
+import site, zipfile
+with zipfile.ZipFile(${JSON.stringify(WHEEL_PATH)}) as _whl:
+    _whl.extractall(site.getsitepackages()[0])
+del _whl
+`;
+
+// Before a snapshot: import every module a bridge call could import lazily (a restored
+// interpreter has them in memory, even the bots' search) and run each kind of call once.
+const WARM = `
+def _kaiser_warm():
+    import importlib, pkgutil
+    import kaiser_core
+    for mod in pkgutil.walk_packages(kaiser_core.__path__, "kaiser_core."):
+        if not mod.name.endswith("__main__"):
+            importlib.import_module(mod.name)
+    state = _api.new_game({"profile": "standard", "seed": "warm-up", "dealer": 0})
+    _api.legal_actions(state)
+    _api.view(state, 0)
+    _api.summary(state)
+    _api.load(state)
+    _api.bot_action(state, "basic", "warm-up")
+    _api.profiles()
+    _api.options_schema()
+
+_kaiser_warm()
+del _kaiser_warm
+`;
+
+let pyodide = null;
 let call = null; // the Python _kaiser_call, once booted
+let bootMode = null;
+let snapshotWanted = false; // a fresh boot owes the next visit a snapshot
+const timings = {}; // ms since the worker started, per boot step (docs/boot.md, the benchmark)
+const mark = (name) => { timings[name] = Math.round(performance.now()); };
 
 function progress(stage, state) {
   self.postMessage({ type: "progress", stage, state });
 }
 
+// ---------------------------------------------------------------- the stored snapshot
+async function snapshotCache() {
+  return self.caches ? caches.open(SNAPSHOT_CACHE) : null;
+}
+
+/**
+ * This build's stored snapshot: null when there is none, else a promise of its bytes that
+ * rejects when it is truncated or corrupt. The entry is found at once; reading and checking its
+ * 31 MB then overlaps with fetching and compiling the runtime.
+ */
+async function findSnapshot() {
+  const cache = await snapshotCache();
+  const hit = cache && (await cache.match(SNAPSHOT_KEY));
+  if (!hit) return null;
+  const bytes = unpackSnapshot(hit);
+  bytes.catch(() => {}); // reported by the restore that awaits it
+  return { bytes };
+}
+
+async function unpackSnapshot(hit) {
+  if (hit.headers.get("x-build-id") !== BUILD_ID) throw new Error("snapshot of another build");
+  const length = Number(hit.headers.get("x-snapshot-length"));
+  // gzip carries a CRC-32 and the length of its content: a truncated or altered entry fails here.
+  const body = hit.body.pipeThrough(new DecompressionStream("gzip"));
+  const bytes = new Uint8Array(await new Response(body).arrayBuffer());
+  if (!length || bytes.length !== length) throw new Error(`snapshot is ${bytes.length} bytes, expected ${length}`);
+  mark("snapshot read");
+  return bytes;
+}
+
+async function dropSnapshot() {
+  try {
+    const cache = await snapshotCache();
+    if (cache) await cache.delete(SNAPSHOT_KEY);
+  } catch (err) {
+    console.warn("[engine] could not delete the snapshot:", err);
+  }
+}
+
+async function storeSnapshot(bytes) {
+  const cache = await snapshotCache();
+  if (!cache) return;
+  const gz = new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip"));
+  const blob = await new Response(gz).blob();
+  await cache.put(SNAPSHOT_KEY, new Response(blob, {
+    headers: {
+      "content-type": "application/gzip",
+      "x-build-id": BUILD_ID,
+      "x-snapshot-length": String(bytes.length),
+    },
+  }));
+}
+
+// ---------------------------------------------------------------- boot
+/** The wheel named by our lock entry, checked against the lock's sha256 before it is unpacked. */
+async function fetchWheel(py) {
+  const entry = py.lockfile.packages["kaiser-core"];
+  if (!entry) throw new Error("pyodide-lock.json has no kaiser-core entry");
+  const res = await fetch(new URL(entry.file_name, RUNTIME_URL));
+  if (!res.ok) throw new Error(`the engine's wheel could not be loaded (HTTP ${res.status})`);
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  const hex = Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+  if (hex !== entry.sha256) throw new Error(`the engine's wheel is damaged (sha256 ${hex}, expected ${entry.sha256})`);
+  return bytes;
+}
+
+async function installWheel(py) {
+  py.FS.mkdirTree("/tmp");
+  py.FS.writeFile(WHEEL_PATH, await fetchWheel(py));
+  py.runPython(UNPACK);
+  py.FS.unlink(WHEEL_PATH);
+}
+
+function bind(py) {
+  pyodide = py;
+  call = py.globals.get("_kaiser_call");
+  return py.globals.get("_kaiser_version")();
+}
+
+async function restore(loadPyodide, snapshot) {
+  const py = await loadPyodide({ indexURL: RUNTIME_URL, _loadSnapshot: snapshot });
+  mark("restored");
+  const version = bind(py);
+  const probe = JSON.parse(call("profiles", "[]"));
+  if (probe.error) throw new Error(`${probe.error.type}: ${probe.error.message}`);
+  // The file system is not part of the snapshot: put the package's files back, so that anything
+  // importing from it later (a module the snapshot did not hold) still finds them.
+  await installWheel(py);
+  mark("wheel");
+  return version;
+}
+
+async function fresh(loadPyodide) {
+  const py = await loadPyodide({ indexURL: RUNTIME_URL, _makeSnapshot: true });
+  mark("python");
+  progress("python", "done");
+  progress("engine", "start");
+  await installWheel(py);
+  mark("wheel");
+  py.runPython(SHIM); // raises if kaiser_core.api cannot be imported
+  mark("imported");
+  return bind(py);
+}
+
 async function boot() {
+  const found = findSnapshot().catch((err) => {
+    console.warn("[engine] no snapshot could be read:", err);
+    return null;
+  });
   progress("runtime", "start");
   const { loadPyodide } = await import(RUNTIME_URL + "pyodide.mjs");
+  mark("runtime imported");
   progress("runtime", "done");
-
   progress("python", "start");
-  const pyodide = await loadPyodide({ indexURL: RUNTIME_URL });
-  progress("python", "done");
-
-  progress("engine", "start");
-  try {
-    // Resolved through our entry in pyodide-lock.json (sha256-checked).
-    await pyodide.loadPackage("kaiser-core", {
-      messageCallback: () => {},
-      errorCallback: (msg) => console.warn("[engine] loadPackage:", msg),
-    });
-  } catch (err) {
-    // A failed loadPackage only warns; the import below is the real check.
-    console.warn("[engine] loadPackage failed:", err);
+  const snapshot = await found;
+  if (snapshot) {
+    try {
+      const version = await restore(loadPyodide, snapshot.bytes);
+      for (const [stage, state] of [["python", "done"], ["engine", "start"], ["engine", "done"]]) progress(stage, state);
+      bootMode = "snapshot";
+      return version;
+    } catch (err) {
+      console.warn("[engine] the snapshot could not be restored, booting afresh:", err);
+      pyodide = null;
+      call = null;
+      await dropSnapshot();
+    }
   }
-  pyodide.runPython(SHIM); // raises if kaiser_core.api cannot be imported
-  call = pyodide.globals.get("_kaiser_call");
-  const version = pyodide.globals.get("_kaiser_version")();
+  const version = await fresh(loadPyodide);
   progress("engine", "done");
+  bootMode = "fresh";
+  snapshotWanted = true;
   return version;
+}
+
+// ---------------------------------------------------------------- the snapshot, made when idle
+let snapshotTimer = null;
+
+function scheduleSnapshot() {
+  if (!snapshotWanted) return;
+  clearTimeout(snapshotTimer);
+  snapshotTimer = setTimeout(makeSnapshot, SNAPSHOT_IDLE_MS);
+}
+
+async function makeSnapshot() {
+  snapshotWanted = false;
+  try {
+    const t0 = performance.now();
+    pyodide.runPython(WARM);
+    const t1 = performance.now();
+    const bytes = pyodide.makeMemorySnapshot();
+    const t2 = performance.now();
+    await storeSnapshot(bytes);
+    console.info(`[engine] snapshot stored: ${bytes.length} bytes; warm-up ${Math.round(t1 - t0)} ms, `
+      + `snapshot ${Math.round(t2 - t1)} ms, compress and store ${Math.round(performance.now() - t2)} ms`);
+  } catch (err) {
+    console.warn("[engine] no snapshot this time:", err);
+    await dropSnapshot();
+  }
 }
 
 const booted = boot().then(
   (version) => {
-    self.postMessage({ type: "ready", version });
+    mark("ready");
+    self.postMessage({ type: "ready", version, boot: bootMode, timings });
+    scheduleSnapshot();
     return true;
   },
   (err) => {
@@ -105,6 +294,7 @@ self.addEventListener("message", async (event) => {
     self.postMessage({ id, error: { type: "BootError", message: "the engine failed to start" } });
     return;
   }
+  scheduleSnapshot();
   if (!ALLOWED.has(fn)) {
     self.postMessage({ id, error: { type: "UnknownFunction", message: `unknown engine function: ${fn}` } });
     return;

@@ -95,6 +95,49 @@ def _representatives(live: int, legal: int) -> int:
     return keep | (legal & _SPECIAL)
 
 
+def _lead_order(reps: int, tops: int) -> list[tuple[int, bool]]:
+    """Leads to try: the top cards of their suits first, then by rank, the 5H last (each
+    with True: a lead is the card to beat)."""
+    cards = sorted(_cards_desc(reps), key=_LEAD_KEY.__getitem__)
+    if reps & tops:
+        cards = [c for c in cards if tops >> c & 1] + [c for c in cards if not tops >> c & 1]
+    return [(c, True) for c in cards]
+
+
+def _follow_order(reps: int, best: int, trump: int, partner_wins: bool, void: bool
+                  ) -> list[tuple[int, bool]]:
+    """Cards to try after the lead, each with "does it take the trick from ``best``?".
+
+    Partner winning: feed the 5H, keep the 3S, else play low. Opponent winning: win as
+    cheaply as possible, else dump the 3S, play low and keep the 5H."""
+    cards = sorted(_cards_desc(reps))
+    if void:
+        cards.sort(key=_LOW_KEY.__getitem__)
+    bsuit = best >> 3
+
+    def wins(c: int) -> bool:
+        return (c >> 3 == bsuit and c > best) or (c >> 3 == trump and bsuit != trump)
+
+    if partner_wins:
+        if 16 in cards:
+            cards.remove(16)
+            cards.insert(0, 16)
+        if 24 in cards:
+            cards.remove(24)
+            cards.append(24)
+    else:
+        winners = [c for c in cards if wins(c)]
+        losers = [c for c in cards if not wins(c)]
+        if 24 in losers:
+            losers.remove(24)
+            losers.insert(0, 24)
+        if 16 in losers:
+            losers.remove(16)
+            losers.append(16)
+        cards = winners + losers
+    return [(c, wins(c)) for c in cards]
+
+
 def _seat_orders(out_seat: int) -> list[tuple[int, ...]]:
     seats = [s for s in range(4) if s != out_seat]
     orders = []
@@ -130,6 +173,10 @@ class Solver:
         tt_get = tt.get
         cutoff = [-1]
         tops_cache: dict[int, int] = {}
+        keys: dict[int, int] = {}
+        keys_get = keys.get
+        lead_orders: dict[int, list[tuple[int, bool]]] = {}
+        follow_orders: dict[int, list[tuple[int, bool]]] = {}
         col_cache = _COLUMNS
         trump_mask = suit_mask[trump] if trump >= 0 else 0
 
@@ -167,14 +214,19 @@ class Solver:
                     pts -= 3
                 return (pts if best_seat & 1 == team else 0) >= need
             # Relative ranks: positions that differ only in which cards are gone are one.
-            key = leader | (live & _SPECIAL)
-            for sh in (0, 8, 16, 24):
-                col = (h0 >> sh & 255 | (h1 >> sh & 255) << 8 | (h2 >> sh & 255) << 16
-                       | (h3 >> sh & 255) << 24)
-                rel = col_cache.get(col)
-                if rel is None:
-                    rel = col_cache[col] = _compress(col)
-                key = key << 32 | rel
+            # The same position comes back in every zero-window test: its key is remembered.
+            raw_key = (((h0 << 32 | h1) << 32 | h2) << 32 | h3) << 2 | leader
+            key = keys_get(raw_key)
+            if key is None:
+                key = leader | (live & _SPECIAL)
+                for sh in (0, 8, 16, 24):
+                    col = (h0 >> sh & 255 | (h1 >> sh & 255) << 8 | (h2 >> sh & 255) << 16
+                           | (h3 >> sh & 255) << 24)
+                    rel = col_cache.get(col)
+                    if rel is None:
+                        rel = col_cache[col] = _compress(col)
+                    key = key << 32 | rel
+                keys[raw_key] = key
             bounds = tt_get(key)
             if bounds is not None:
                 if need <= bounds[0]:
@@ -242,8 +294,14 @@ class Solver:
                  tbits: int, live: int, need: int) -> bool:
             seat = seats[i]
             hand = H[seat]
-            legal = hand & suit_mask[led] or hand if i else hand
-            rkey = live << 32 | legal
+            if i:
+                legal = hand & suit_mask[led]
+                # Following suit, only the live cards of that suit decide the runs.
+                rkey = (live & suit_mask[led]) << 32 | legal if legal else live << 32 | hand
+                legal = legal or hand
+            else:
+                legal = hand
+                rkey = live << 32 | legal
             reps = reps_cache.get(rkey)
             if reps is None:
                 if len(reps_cache) > _REPS_LIMIT:
@@ -251,13 +309,6 @@ class Solver:
                 reps = reps_cache[rkey] = _representatives(live, legal)
             maxi = seat & 1 == team
             last = i == len(seats) - 1
-            # Move order: cards as a list, then a cheap priority by situation.
-            cards = []
-            m = reps
-            while m:
-                low = m & -m
-                cards.append(low.bit_length() - 1)
-                m ^= low
             if i == 0:
                 # Leads: the card that refuted an earlier test here, then high cards first
                 # (they win or force out winners), the 5H last.
@@ -269,56 +320,29 @@ class Solver:
                         if t:
                             tops |= 1 << (t.bit_length() - 1)
                     tops_cache[live] = tops
-                cards.sort(key=_LEAD_KEY.__getitem__)
-                if reps & tops:
-                    cards = [c for c in cards if tops >> c & 1] + [
-                        c for c in cards if not tops >> c & 1]
-                if best >= 0 and reps >> best & 1:
-                    cards.remove(best)
-                    cards.insert(0, best)
+                okey = reps | (reps & tops) << 32
+                cards = lead_orders.get(okey)
+                if cards is None:
+                    cards = lead_orders[okey] = _lead_order(reps, tops)
+                if best >= 0 and reps >> best & 1 and cards[0][0] != best:
+                    cards = [(best, True)] + [p for p in cards if p[0] != best]
             else:
-                if not hand & suit_mask[led]:
-                    cards.sort(key=_LOW_KEY.__getitem__)
-                if best_seat & 1 == seat & 1:
-                    # Partner winning: feed the 5H, keep the 3S, else play low.
-                    if reps & _FIVE:
-                        cards.remove(16)
-                        cards.insert(0, 16)
-                    if reps & _THREE:
-                        cards.remove(24)
-                        cards.append(24)
-                else:
-                    # Opponent winning: win as cheaply as possible, else dump the 3S, play low
-                    # and keep the 5H.
-                    bsuit = best >> 3
-                    winners = []
-                    losers = []
-                    for c in cards:
-                        cs = c >> 3
-                        if (cs == bsuit and c > best) or (cs == trump and bsuit != trump):
-                            winners.append(c)
-                        else:
-                            losers.append(c)
-                    if 24 in losers:
-                        losers.remove(24)
-                        losers.insert(0, 24)
-                    if 16 in losers:
-                        losers.remove(16)
-                        losers.append(16)
-                    cards = winners + losers
-            for c in cards:
+                partner_wins = best_seat & 1 == seat & 1
+                okey = reps | best << 32 | partner_wins << 37 | (not hand & suit_mask[led]) << 38
+                cards = follow_orders.get(okey)
+                if cards is None:
+                    cards = follow_orders[okey] = _follow_order(
+                        reps, best, trump, partner_wins, not hand & suit_mask[led])
+            nled = led
+            for c, wins in cards:
                 bit = 1 << c
                 H[seat] = hand ^ bit
-                if i == 0:
-                    nbest, nseat, nled = c, seat, c >> 3
+                if wins:
+                    nbest, nseat = c, seat
+                    if i == 0:
+                        nled = c >> 3
                 else:
-                    nled = led
-                    cs = c >> 3
-                    bs = best >> 3
-                    if (cs == bs and c > best) or (cs == trump and bs != trump):
-                        nbest, nseat = c, seat
-                    else:
-                        nbest, nseat = best, best_seat
+                    nbest, nseat = best, best_seat
                 if last:
                     tb = tbits | bit
                     pts = 1

@@ -1,6 +1,9 @@
-// Entry point: boot the engine (Pyodide in a worker), restore or start a game,
-// open share links, and wire the menu, dialogs and service worker.
+// Entry point: take the engine that boot.js started (Pyodide in a worker), restore or start a
+// game (over the table paint.js drew from the save), open share links, and wire the menu,
+// dialogs and service worker.
 import { startEngine } from "./engine.js";
+import { BOOT_TIMEOUT_MS, takeEarlyEngine } from "./boot.js";
+import { abandonPaint, endPaint } from "./paint.js";
 import { registerServiceWorker } from "./offline.js";
 import { Game } from "./game.js";
 import { Replay } from "./replay.js";
@@ -11,13 +14,17 @@ import { cardElement } from "./cards.js";
 import { seatName, bidLabel } from "./words.js";
 import { banner, announce, errorText } from "./announce.js";
 import { openDialog, closeDialog, installDialogs } from "./dialogs.js";
-import { loadSettings, saveSettings, readSavedGame, setAsideCorrupt } from "./storage.js";
+import {
+  loadSettings, saveSettings, readSavedGame, setAsideCorrupt, onSaveTrouble, watchOtherTabs, storedState,
+} from "./storage.js";
 import { shareCodeFromLocation, clearShareHash, shareUrl, copyText } from "./share.js";
+import { openAnalysis } from "./analysis.js";
+import { installStats, recordAnalysis } from "./stats.js";
+import { Challenges } from "./challenge.js";
 
 const $ = (id) => document.getElementById(id);
-// ?boot_timeout_ms=N shortens the engine's boot deadline (tests of the timeout message).
+performance.mark("kaiser-app-loaded"); // the benchmark compares it with kaiser-worker-created
 // A retry after a timeout waits twice as long (at least the normal minute).
-const BOOT_TIMEOUT_MS = Number(new URLSearchParams(location.search).get("boot_timeout_ms")) || 60000;
 let bootTimeoutMs = BOOT_TIMEOUT_MS;
 const STAGES = ["runtime", "python", "engine"];
 
@@ -31,6 +38,7 @@ const app = {
   hasHint: true,
 };
 window.kaiser = app; // test and debugging hook: app.engine.call(...), app.game.state
+app.newGame = () => newGame();
 
 function randomSeed() {
   const a = new Uint32Array(2);
@@ -53,9 +61,11 @@ async function boot() {
   $("boot-progress").value = 0;
   document.body.dataset.engine = "loading";
   try {
-    app.engine = await startEngine({ onProgress, timeoutMs: bootTimeoutMs });
+    app.engine = await (takeEarlyEngine(onProgress) ?? startEngine({ onProgress, timeoutMs: bootTimeoutMs }));
+    document.body.dataset.boot = app.engine.boot;
     [app.profiles, app.schema] = await Promise.all([app.engine.call("profiles"), app.engine.call("options_schema")]);
   } catch (e) {
+    abandonPaint();
     app.engine?.terminate?.();
     app.engine = null;
     if (e?.type === "BootTimeout") bootTimeoutMs = Math.max(bootTimeoutMs * 2, 60000);
@@ -78,10 +88,13 @@ async function boot() {
   $("loading").hidden = true;
   $("app").hidden = false;
   app.game = new Game(app.engine, app.settings, { onNewGame: () => newGame() });
+  app.challenges = new Challenges(app, { onAnalyze: analyzeHand });
   try {
     await openInitialGame();
   } catch (e) {
     banner(`Could not start a game: ${errorText(e)}`, { kind: "error", testid: "error-banner" });
+  } finally {
+    endPaint("replaced");
   }
   // Hints only when this engine has them (the worker answers LookupError otherwise).
   app.engine.call("hint").then(() => true, (e) => e.type !== "LookupError" && e.type !== "UnknownFunction")
@@ -129,6 +142,7 @@ async function newGame() {
 
 /** Share link first, then the saved game, then a fresh game. Never a blank table. */
 async function openInitialGame() {
+  await app.challenges.openFromLocation(); // a challenge offers itself over the saved game
   const code = shareCodeFromLocation();
   if (code != null) {
     try {
@@ -174,6 +188,7 @@ function startReplay(full) {
 async function showScore() {
   const state = app.replay ? await app.replay.stateAt(app.replay.k) : app.game.state;
   try {
+    app.sheetState = state;
     const [s, v] = await Promise.all([app.engine.call("summary", state), app.engine.call("view", state, 0)]);
     renderScoreSheet($("score-body"), s, { target: v.target, threshold: v.threshold });
   } catch (e) {
@@ -280,8 +295,22 @@ function applySettings(startNew) {
   else if (!app.replay) { app.game.resume(); announce("Settings saved."); }
 }
 
+/** The analysis of a finished hand; its points lost to mistakes go to the statistics. */
+function analyzeHand(state, index, title) {
+  return openAnalysis(app.engine, state, index, { title, onResult: (r) => recordAnalysis(state, index, r) });
+}
+
 function wire() {
   installDialogs();
+  installStats(() => app.game?.state);
+  $("hand-analyze").addEventListener("click", async () => {
+    const s = await app.engine.call("summary", app.game.state);
+    analyzeHand(app.game.state, s.hands.length - 1);
+  });
+  $("score-body").addEventListener("click", (e) => {
+    const b = e.target.closest("[data-analyze]");
+    if (b) analyzeHand(app.sheetState, Number(b.dataset.analyze));
+  });
   installHandKeys($("hand"));
   installHandKeys($("partner-hand"));
   $("boot-retry").addEventListener("click", () => boot());
@@ -305,7 +334,7 @@ function wire() {
   $("over-new").addEventListener("click", () => newGame());
   $("over-share").addEventListener("click", async () => { closeDialog("dlg-over"); openDialog("dlg-share"); await makeShare(true); });
   window.addEventListener("hashchange", () => {
-    if (shareCodeFromLocation() != null && app.engine) { app.game.stop(); openInitialGame(); }
+    if ((shareCodeFromLocation() != null || location.hash.startsWith("#c=")) && app.engine) { app.game.stop(); openInitialGame(); }
   });
 }
 
@@ -323,5 +352,42 @@ function showUnexpected(e) {
 window.addEventListener("unhandledrejection", (ev) => { console.error(ev.reason); showUnexpected(ev.reason); });
 window.addEventListener("error", (ev) => { if (ev.error) showUnexpected(ev.error); });
 
+// ---------------------------------------------------------------- saving
+let saveNote = null;
+
+/** What a refused save means for the person, said once; cleared when saving works again. */
+function showSaveTrouble(kind) {
+  saveNote?.remove();
+  saveNote = null;
+  if (kind === "full") {
+    saveNote = banner("Careful: this game cannot be saved: the browser's storage for this site is full. You can keep playing; saving is tried again after every move.", {
+      kind: "error", testid: "storage-full",
+    });
+  } else if (kind === "behind" || kind === "other") {
+    const text = kind === "behind"
+      ? "This game has moved on in another tab. Moves made here are not saved."
+      : "Another tab has saved a different game. Moves made here are not saved.";
+    saveNote = banner(text, {
+      kind: "error", testid: "tab-conflict",
+      actions: [{
+        label: "Continue the newer game here", testid: "tab-continue",
+        onClick: async () => {
+          saveNote?.remove();
+          app.replay?.exit();
+          app.replay = null;
+          app.game.stop();
+          try {
+            await app.game.start(await app.engine.call("load", storedState()));
+          } catch (e) {
+            banner(`The other tab's game could not be opened: ${errorText(e)}`, { kind: "error", testid: "error-banner" });
+          }
+        },
+      }],
+    });
+  }
+}
+
+onSaveTrouble(showSaveTrouble);
+watchOtherTabs(() => (app.replay ? null : app.game?.state));
 wire();
 boot();

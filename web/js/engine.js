@@ -22,6 +22,7 @@ export function startEngine({ onProgress, timeoutMs = 60000 } = {}) {
     let worker;
     try {
       worker = new Worker(new URL("../worker.js", import.meta.url), { type: "module" });
+      performance.mark("kaiser-worker-created");
     } catch (err) {
       reject(new EngineError("BootError", `The game engine could not be started: ${err.message || err}`));
       return;
@@ -57,6 +58,8 @@ export function startEngine({ onProgress, timeoutMs = 60000 } = {}) {
 
     const engine = {
       version: "",
+      boot: "", // "snapshot" or "fresh": how the worker started Python
+      timings: {}, // ms from the worker's start to each boot step
       call: (fn, ...args) => request(fn, args),
       callWith: ({ timeCapMs } = {}, fn, ...args) => request(fn, args, timeCapMs),
       terminate: () => {
@@ -76,6 +79,8 @@ export function startEngine({ onProgress, timeoutMs = 60000 } = {}) {
         clearTimeout(timer);
         booted = true;
         engine.version = msg.version || "";
+        engine.boot = msg.boot || "fresh";
+        engine.timings = msg.timings || {};
         resolve(engine);
       } else if (msg.type === "boot-error") {
         fail(new EngineError("BootError", `The game engine failed to start: ${msg.message}`));

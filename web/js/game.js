@@ -9,6 +9,7 @@ import { announce, banner, errorText } from "./announce.js";
 import { openDialog, whenClosed } from "./dialogs.js";
 import { saveGame, saveSettings } from "./storage.js";
 import { SPEEDS, effectiveSpeed, prefersReducedMotion } from "./settings.js";
+import { rememberView } from "./paint.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -58,7 +59,7 @@ export class Game {
     this.state = state;
     this.lastTrick = null;
     this.holdTrick = null;
-    saveGame(state);
+    saveGame(state, { replace: true }); // the person opened or chose this game here
     const s = await this.call("summary", state);
     if (gen !== this.gen) return;
     this.handsSeen = (s.hands ?? []).length;
@@ -128,6 +129,7 @@ export class Game {
     document.body.dataset.moves = String(this.state?.actions?.length ?? 0);
     document.body.dataset.speed = effectiveSpeed(this.settings);
     renderTurn(this.turnText(v, humanTurn, playable), humanTurn && !this.holdTrick);
+    rememberView(this);
   }
 
   turnText(v, humanTurn, playable) {
@@ -302,6 +304,7 @@ export class Game {
       const hands = summary.hands ?? [];
       if (hands.length > this.handsSeen) {
         this.handsSeen = hands.length;
+        window.dispatchEvent(new CustomEvent("kaiser:hand", { detail: { state, record: hands.at(-1), hand_index: hands.length - 1 } }));
         if (after.phase !== "game_over") await this.showHandResult(hands.at(-1), gen);
       }
     }
@@ -320,6 +323,7 @@ export class Game {
     const s = await this.call("summary", this.state);
     if (gen !== this.gen) return;
     this.handsSeen = (s.hands ?? []).length;
+    window.dispatchEvent(new CustomEvent("kaiser:game-over", { detail: { state: this.state, winner: s.winner, scores: s.scores } }));
     renderGameOver($("over-body"), s);
     announce($("over-body").textContent);
     openDialog("dlg-over");

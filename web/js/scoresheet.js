@@ -84,7 +84,8 @@ export function renderScoreSheet(body, summary, now = {}) {
     el("th", { scope: "col" }, "Contract"),
     el("th", { scope: "col" }, "Result"),
     el("th", { scope: "col", class: "num" }, "Us ", el("small", {}, "N–S")),
-    el("th", { scope: "col", class: "num" }, "Them ", el("small", {}, "W–E"))));
+    el("th", { scope: "col", class: "num" }, "Them ", el("small", {}, "W–E")),
+    el("th", { scope: "col" }, "Review")));
   table.append(thead);
   const tbody = el("tbody");
   hands.forEach((rec, i) => {
@@ -106,18 +107,19 @@ export function renderScoreSheet(body, summary, now = {}) {
       el("td", {}, contractCell(rec), el("br"), el("small", {}, `${seatName(rec.dealer)} dealt`)),
       el("td", { class: `res ${madeCell(rec)}` }, madeCell(rec), el("br"),
         el("small", {}, played ? `raw ${rec.raw[0]} / ${rec.raw[1]}` : "")),
-      total(0), total(1));
+      total(0), total(1),
+      el("td", {}, el("button", { type: "button", class: "btn small", "data-analyze": String(i), "data-testid": "sheet-analyze" }, `Analyze hand ${i + 1}`)));
     tbody.append(tr);
   });
   if (!hands.length) {
-    tbody.append(el("tr", {}, el("td", { colspan: "5" }, "No hand finished yet.")));
+    tbody.append(el("tr", {}, el("td", { colspan: "6" }, "No hand finished yet.")));
   }
   table.append(tbody);
   const tfoot = el("tfoot");
   tfoot.append(el("tr", {},
     el("th", { scope: "row", colspan: "3" }, `Now (target ${target})`),
     el("td", { class: "num total", "data-testid": "sheet-total-0" }, num(summary.scores[0])),
-    el("td", { class: "num total", "data-testid": "sheet-total-1" }, num(summary.scores[1]))));
+    el("td", { class: "num total", "data-testid": "sheet-total-1" }, num(summary.scores[1])), el("td", {})));
   table.append(tfoot);
   wrap.append(table);
   body.append(wrap);

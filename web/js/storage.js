@@ -1,9 +1,19 @@
-// localStorage: the saved game (the engine's own JSON state: config + actions)
-// and the UI settings. Every access is guarded: private modes may refuse storage.
+// localStorage: the saved game (the engine's own JSON state: config + actions), the view painted
+// on the next visit (paint.js) and the UI settings. Every access is guarded: private modes may
+// refuse storage.
+//
+// One browser may have the game open in several tabs. A save never replaces a stored game that
+// has moved on elsewhere: it is written only when it extends the stored game (same config, the
+// stored moves a prefix of its own) or when the person started or chose this game here
+// (replace). Otherwise the save is refused and onSaveTrouble's listener hears "behind" or
+// "other", as it does when another tab saves a game this one is behind ("storage" event).
+// A save the browser refuses (storage full) is reported once as "full" and retried at the next
+// save; "saved" follows when one succeeds again.
 
 export const GAME_KEY = "kaiser.game.v1";
 export const SETTINGS_KEY = "kaiser.settings.v1";
 export const CORRUPT_KEY = "kaiser.game.v1.corrupt";
+export const PAINT_KEY = "kaiser.paint.v1";
 
 export const DEFAULT_SETTINGS = Object.freeze({
   profile: "standard",
@@ -16,6 +26,7 @@ export const DEFAULT_SETTINGS = Object.freeze({
 function safeGet(key) {
   try { return localStorage.getItem(key); } catch { return null; }
 }
+/** true when written; false when the browser refused (quota full, storage disabled). */
 function safeSet(key, value) {
   try { localStorage.setItem(key, value); return true; } catch { return false; }
 }
@@ -52,8 +63,68 @@ export function readSavedGame() {
   }
 }
 
-export function saveGame(state) {
-  safeSet(GAME_KEY, JSON.stringify({ version: 1, state }));
+/** The stored game's state, or null when there is none (or it is unreadable). */
+export function storedState() {
+  const { saved } = readSavedGame();
+  const state = saved?.state ?? saved;
+  return state && typeof state === "object" && Array.isArray(state.actions) ? state : null;
+}
+
+const sameJson = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+
+/** True when `longer` is the game `shorter` with zero or more moves added. */
+export function extendsGame(longer, shorter) {
+  if (!sameJson(longer.config, shorter.config)) return false;
+  const n = shorter.actions.length;
+  return longer.actions.length >= n && sameJson(longer.actions.slice(0, n), shorter.actions);
+}
+
+let troubleListener = null;
+let lastTrouble = null;
+
+/** listener(kind): kind "behind" | "other" | "full" | "saved" (after a trouble). */
+export function onSaveTrouble(listener) {
+  troubleListener = listener;
+}
+
+function report(kind) {
+  if (kind === lastTrouble) return;
+  const before = lastTrouble;
+  lastTrouble = kind === "saved" ? null : kind;
+  if (kind === "saved" && before == null) return;
+  troubleListener?.(kind);
+}
+
+/**
+ * Save `state` unless that would silently replace a game that has moved on elsewhere.
+ * replace: the person started or chose this game here (new game, a link, a take-over).
+ * Returns "saved" | "behind" | "other" | "full".
+ */
+export function saveGame(state, { replace = false } = {}) {
+  const stored = storedState();
+  if (!replace && stored && !extendsGame(state, stored)) {
+    const kind = extendsGame(stored, state) ? "behind" : "other";
+    report(kind);
+    return kind;
+  }
+  if (stored && sameJson(stored, state)) {
+    report("saved");
+    return "saved";
+  }
+  const ok = safeSet(GAME_KEY, JSON.stringify({ version: 1, state }));
+  report(ok ? "saved" : "full");
+  return ok ? "saved" : "full";
+}
+
+/** Another tab saved a game: tell the listener when this tab's game is no longer the stored one. */
+export function watchOtherTabs(currentState) {
+  window.addEventListener("storage", (event) => {
+    if (event.key !== GAME_KEY || event.newValue == null) return;
+    const mine = currentState();
+    const stored = storedState();
+    if (!mine || !stored || extendsGame(mine, stored)) return;
+    report(extendsGame(stored, mine) ? "behind" : "other");
+  });
 }
 
 export function clearGame() {
@@ -64,4 +135,19 @@ export function clearGame() {
 export function setAsideCorrupt(raw) {
   if (raw != null) safeSet(CORRUPT_KEY, raw);
   safeRemove(GAME_KEY);
+}
+
+/** The view remembered for painting the table on the next visit, or null. */
+export function readPaint() {
+  const raw = safeGet(PAINT_KEY);
+  if (!raw) return null;
+  try { return JSON.parse(raw); } catch { return null; }
+}
+
+/**
+ * Remember the view to paint first next time (an optimisation: a refusal is ignored). Not while
+ * the storage is full: the space goes to the game, and the message does not come and go.
+ */
+export function savePaint(record) {
+  if (lastTrouble !== "full") safeSet(PAINT_KEY, JSON.stringify(record));
 }

@@ -1,0 +1,26 @@
+// The first module the page runs: it starts the engine's worker at once, while the app's own
+// modules are still loading, so fetching and starting Python overlaps with them (docs/boot.md).
+// app.js takes the started engine with takeEarlyEngine(); a retry starts a new one itself.
+import { startEngine } from "./engine.js";
+
+// ?boot_timeout_ms=N shortens the engine's boot deadline (tests of the timeout message).
+export const BOOT_TIMEOUT_MS = Number(new URLSearchParams(location.search).get("boot_timeout_ms")) || 60000;
+
+const seen = [];          // progress reports before app.js listens
+let listener = null;
+
+let early = startEngine({
+  timeoutMs: BOOT_TIMEOUT_MS,
+  onProgress: (p) => (listener ? listener(p) : seen.push(p)),
+});
+early.catch(() => {}); // app.js reports the failure when it takes the engine
+
+/** The engine started by this module (once): replays the progress it has already reported. */
+export function takeEarlyEngine(onProgress) {
+  const engine = early;
+  early = null;
+  if (!engine) return null;
+  listener = onProgress;
+  for (const p of seen.splice(0)) onProgress(p);
+  return engine;
+}

@@ -1,0 +1,91 @@
+// Paint first: on load, the table as the person left it is drawn from the save at once, before
+// the engine has started (docs/boot.md), inert and marked "Starting the engine…". The live game
+// then takes over, and the engine's view of the saved game is compared with what was painted:
+// body data-paint = "painted" while waiting, then "matched" (or "replaced", when the save and
+// the painted view disagreed and the engine's table was drawn instead).
+//
+// The live game calls rememberView(game) after each render, so the next visit has a view to
+// paint: the seat's view (and North's when the person plays it) and the seat labels, keyed to
+// the saved game's seed and number of moves.
+import { renderStatus, renderSeats, renderTrick, renderHand, renderTurn } from "./table.js";
+import { readSavedGame, readPaint, savePaint } from "./storage.js";
+import { shareCodeFromLocation } from "./share.js";
+
+const $ = (id) => document.getElementById(id);
+const NO_MOVES = new Set();
+
+let painted = null;     // {view}: what was painted, until the live game has rendered
+let rememberedKey = ""; // the last game position remembered by this tab
+
+function key(state) {
+  return `${state?.config?.seed ?? ""}:${state?.actions?.length ?? 0}`;
+}
+
+function drawTable(rec) {
+  const v = rec.view;
+  renderStatus(v);
+  renderSeats(v, { roles: rec.roles, thinking: null, faceUp: rec.viewNorth ? { 2: rec.viewNorth.hand } : null });
+  renderTrick(v.trick);
+  renderHand($("hand"), v.hand, NO_MOVES, () => {}, { active: false, label: "Your cards" });
+  $("partner-hand-wrap").hidden = !rec.viewNorth;
+  if (rec.viewNorth) renderHand($("partner-hand"), rec.viewNorth.hand, NO_MOVES, () => {}, { label: "North's cards" });
+  renderTurn("");
+}
+
+function paintSaved() {
+  if (shareCodeFromLocation() != null) return null; // a link opens another game
+  const { saved } = readSavedGame();
+  const state = saved?.state ?? saved;
+  const rec = readPaint();
+  if (!state?.config || !rec?.view || rec.key !== key(state)) return null;
+  try {
+    drawTable(rec);
+  } catch (err) {
+    console.warn("[paint] the saved view could not be drawn:", err);
+    return null;
+  }
+  // Where the live table says whose turn it is: the first thing it replaces.
+  const note = document.createElement("span");
+  note.id = "engine-starting";
+  note.className = "engine-starting";
+  note.setAttribute("role", "status");
+  note.dataset.testid = "engine-starting";
+  note.textContent = "Starting the engine…";
+  $("turn").replaceChildren(note);
+  $("app").inert = true;
+  $("loading").hidden = true;
+  $("app").hidden = false;
+  document.body.dataset.paint = "painted";
+  performance.mark("kaiser-painted");
+  return { view: rec.view };
+}
+
+/** End the painted phase: the table is live (or the boot failed and the loading screen shows). */
+export function endPaint(outcome) {
+  if (!painted) return;
+  painted = null;
+  $("app").inert = false;
+  $("engine-starting")?.remove();
+  document.body.dataset.paint = outcome;
+}
+
+/** Back to the loading screen (its error message) when the engine could not start. */
+export function abandonPaint() {
+  if (!painted) return;
+  endPaint("abandoned");
+  $("app").hidden = true;
+  $("loading").hidden = false;
+}
+
+/** After a render of the live game: compare with the painted view once, keep this one for next time. */
+export function rememberView(game) {
+  if (!game.view || !game.state || game.holdTrick) return;
+  if (!performance.getEntriesByName("kaiser-playable").length) performance.mark("kaiser-playable");
+  if (painted) endPaint(JSON.stringify(game.view) === JSON.stringify(painted.view) ? "matched" : "replaced");
+  const k = key(game.state);
+  if (k === rememberedKey) return;
+  rememberedKey = k;
+  savePaint({ key: k, view: game.view, viewNorth: game.viewNorth, roles: game.roles() });
+}
+
+painted = paintSaved();
