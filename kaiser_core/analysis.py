@@ -20,7 +20,7 @@ from . import actions as act
 from .bots import dds
 from .cards import CARD_STRS, FIVE_OF_HEARTS, SUITS, THREE_OF_SPADES
 from .game import SEAT_NAMES, Game, HandRecord
-from .scoring import beats
+from .tricks import beats, next_to_play, trick_points, trick_size
 
 _SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 MISTAKES_IN_WORDS = 5
@@ -31,10 +31,6 @@ def card_text(card: int) -> str:
     """A card as a player writes it: ``K♥``, ``10♠``, ``5♥``."""
     s = CARD_STRS[card]
     return ("10" if s[0] == "T" else s[0]) + _SUIT_SYMBOLS[s[1]]
-
-
-def _points(cards: list[int]) -> int:
-    return 1 + (5 if FIVE_OF_HEARTS in cards else 0) - (3 if THREE_OF_SPADES in cards else 0)
 
 
 def _pick(values: dict[int, int], maximise: bool) -> int:
@@ -178,7 +174,7 @@ class HandAnalysis:
                 "values": {CARD_STRS[c]: v for c, v in sorted(values.items(), reverse=True)},
             })
             self.hands[seat] ^= 1 << card
-        self.captured[trick.winner & 1] += _points(trick.cards)
+        self.captured[trick.winner & 1] += trick_points(trick.cards)
         self.tricks.append({"number": k + 1, "leader": trick.leader, "winner": trick.winner,
                             "cards": [CARD_STRS[c] for c in trick.cards], "dd_before": before,
                             "plays": plays})
@@ -328,9 +324,9 @@ def _best_line(analysis: HandAnalysis, k: int, i: int, alt: int) -> tuple[list[i
     seats.append(trick.seats[i])
     cards.append(alt)
     hands[trick.seats[i]] ^= 1 << alt
-    size = 3 if analysis.out_seat >= 0 else 4
+    size = trick_size(analysis.out_seat)
     while len(cards) < size:
-        seat = dds.next_to_play(trick.leader, analysis.out_seat, seats)
+        seat = next_to_play(trick.leader, analysis.out_seat, seats)
         values = dds.solve_moves(hands, trick.leader, analysis.trump, analysis.out_seat, seats,
                                  cards, team=analysis.bidders, search=analysis.solver)
         target = _pick(values, seat & 1 == analysis.bidders)

@@ -426,7 +426,7 @@ class Game:
         cards.append(card)
         self.trick_seats.append(seat)
         best = self.trick_best
-        # beats(card, best, trump), inlined: this runs for every card of every game.
+        # tricks.beats(card, best, trump), inlined: this runs for every card of every game.
         if len(cards) == 1 or (card > best if card >> 3 == best >> 3 else card >> 3 == self.trump):
             self.trick_best = card
             self.trick_best_seat = seat

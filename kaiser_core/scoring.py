@@ -11,18 +11,6 @@ from typing import NamedTuple
 from .rules import Rules
 
 
-def beats(card: int, best: int, trump: int) -> bool:
-    """Does ``card`` take the trick from ``best`` (the card winning so far)?
-
-    ``best`` is always of the suit led or a trump, so: a higher card of the same suit
-    wins, and any trump wins over a non-trump. ``trump`` is -1 at no trump.
-    """
-    suit = card >> 3
-    if suit == best >> 3:
-        return card > best
-    return suit == trump
-
-
 def raw_points(tricks: int, five: bool, three: bool, spade_rule: bool = False) -> int:
     """A team's raw points: tricks, +5 for the 5H, -3 for the 3S.
 

@@ -40,7 +40,7 @@ from ..cards import (
     cards_of,
 )
 from ..game import BIDDING, PASSING, PLAY, REDEAL_PHASE, TRUMP, partner, team
-from ..scoring import beats
+from ..tricks import beats
 from .observation import Observation
 
 NO_TRUMP = -1

@@ -30,13 +30,23 @@ from collections.abc import Sequence
 from typing import NamedTuple
 from statistics import median
 
-from ..cards import SUIT_MASK
+from ..cards import (
+    FIVE_OF_HEARTS,
+    FIVE_OF_HEARTS_BIT,
+    SUIT_MASK,
+    THREE_OF_SPADES,
+    THREE_OF_SPADES_BIT,
+)
+from ..tricks import next_to_play, trick_points, trick_winner
+from .rollout import playout
 
-_FIVE = 1 << 16
-_THREE = 1 << 24
+# The 5H and the 3S as bits, for the search's innermost loop, which counts a trick's points
+# inline (tricks.trick_points is the rule; tests/test_tricks.py checks the two agree).
+_FIVE = FIVE_OF_HEARTS_BIT
+_THREE = THREE_OF_SPADES_BIT
 _SPECIAL = _FIVE | _THREE
 _REPS: dict[int, int] = {}
-_LEAD_KEY = tuple(64 * (c in (16, 24)) + 8 * (7 - (c & 7)) + (c >> 3) for c in range(32))
+_LEAD_KEY = tuple(64 * (c in (FIVE_OF_HEARTS, THREE_OF_SPADES)) + 8 * (7 - (c & 7)) + (c >> 3) for c in range(32))
 """Leads to try: by rank, aces first, whatever the suit; the 5H and the 3S last."""
 _LOW_KEY = tuple(8 * (c & 7) + (c >> 3) for c in range(32))
 """Discards to try: lowest rank first, whatever the suit."""
@@ -119,21 +129,21 @@ def _follow_order(reps: int, best: int, trump: int, partner_wins: bool, void: bo
         return (c >> 3 == bsuit and c > best) or (c >> 3 == trump and bsuit != trump)
 
     if partner_wins:
-        if 16 in cards:
-            cards.remove(16)
-            cards.insert(0, 16)
-        if 24 in cards:
-            cards.remove(24)
-            cards.append(24)
+        if FIVE_OF_HEARTS in cards:
+            cards.remove(FIVE_OF_HEARTS)
+            cards.insert(0, FIVE_OF_HEARTS)
+        if THREE_OF_SPADES in cards:
+            cards.remove(THREE_OF_SPADES)
+            cards.append(THREE_OF_SPADES)
     else:
         winners = [c for c in cards if wins(c)]
         losers = [c for c in cards if not wins(c)]
-        if 24 in losers:
-            losers.remove(24)
-            losers.insert(0, 24)
-        if 16 in losers:
-            losers.remove(16)
-            losers.append(16)
+        if THREE_OF_SPADES in losers:
+            losers.remove(THREE_OF_SPADES)
+            losers.insert(0, THREE_OF_SPADES)
+        if FIVE_OF_HEARTS in losers:
+            losers.remove(FIVE_OF_HEARTS)
+            losers.append(FIVE_OF_HEARTS)
         cards = winners + losers
     return [(c, wins(c)) for c in cards]
 
@@ -420,22 +430,6 @@ class Solver:
         return lo
 
 
-def _trick_winner(trick_seats: Sequence[int], trick_cards: Sequence[int], trump: int) -> int:
-    best, seat = trick_cards[0], trick_seats[0]
-    for s, c in zip(trick_seats, trick_cards):
-        if (c >> 3 == best >> 3 and c > best) or (c >> 3 == trump and best >> 3 != trump):
-            best, seat = c, s
-    return seat
-
-
-def next_to_play(leader: int, out_seat: int, trick_seats: Sequence[int]) -> int:
-    """The seat to play next in a trick led by ``leader`` (the Kaiser partner sits out)."""
-    if not trick_seats:
-        return leader
-    nxt = (trick_seats[-1] + 1) & 3
-    return (nxt + 1) & 3 if nxt == out_seat else nxt
-
-
 def solve(hands: Sequence[int], leader: int, trump: int, out_seat: int = -1,
           trick_seats: Sequence[int] = (), trick_cards: Sequence[int] = (), team: int = 0,
           search: Solver | None = None) -> int:
@@ -445,8 +439,6 @@ def solve(hands: Sequence[int], leader: int, trump: int, out_seat: int = -1,
     ``leader`` leads the current trick, ``trick_seats``/``trick_cards`` are the cards already
     on it (they count towards the value), ``trump`` is -1 at no trump.
     """
-    from .rollout import playout
-
     if search is None:
         search = Solver(trump, team, out_seat)
     guess = playout(list(hands), leader, trump, out_seat, list(trick_seats), list(trick_cards),
@@ -486,8 +478,8 @@ def _after(hands: Sequence[int], leader: int, trump: int, trick_seats: Sequence[
     cards = list(trick_cards) + [card]
     if len(cards) < root.size:
         return 0, (after, leader, seats, cards)
-    winner = _trick_winner(seats, cards, trump)
-    pts = 1 + (5 if 16 in cards else 0) - (3 if 24 in cards else 0)
+    winner = trick_winner(seats, cards, trump)
+    pts = trick_points(cards)
     return (pts if winner & 1 == team else 0), (after, winner, (), ())
 
 

@@ -9,10 +9,10 @@ the worlds by how well they explain the cards seen (``sampling``).
 
 from __future__ import annotations
 
+from ..cards import FIVE_OF_HEARTS as _FIVE
 from ..cards import SUIT_MASK, cards_of
-from . import dds
-
-_FIVE, _THREE = 16, 24
+from ..cards import THREE_OF_SPADES as _THREE
+from ..tricks import next_to_play, trick_points, trick_winner
 _LOW_KEY = tuple(8 * (c & 7) + (c >> 3) for c in range(32))
 """Cheapest card first, whatever the suit."""
 
@@ -30,7 +30,7 @@ def playout(hands: list[int], leader: int, trump: int, out_seat: int,
         live |= 1 << c
     while True:
         if trick_cards:
-            seat = dds.next_to_play(leader, out_seat, trick_seats)
+            seat = next_to_play(leader, out_seat, trick_seats)
         else:
             seat = leader
             if not hands[seat]:
@@ -44,9 +44,9 @@ def playout(hands: list[int], leader: int, trump: int, out_seat: int,
         trick_seats.append(seat)
         trick_cards.append(card)
         if len(trick_cards) == size:
-            winner = dds._trick_winner(trick_seats, trick_cards, trump)
+            winner = trick_winner(trick_seats, trick_cards, trump)
             if winner & 1 == team:
-                points += 1 + (5 if _FIVE in trick_cards else 0) - (3 if _THREE in trick_cards else 0)
+                points += trick_points(trick_cards)
             for c in trick_cards:
                 live ^= 1 << c
             leader = winner
@@ -71,7 +71,7 @@ def playout_outcome(hands: list[int], leader: int, trump: int, out_seat: int,
         live |= 1 << c
     while True:
         if len(trick_cards) == size:
-            winner = dds._trick_winner(trick_seats, trick_cards, trump)
+            winner = trick_winner(trick_seats, trick_cards, trump)
             side = winner & 1
             won[side] += 1
             if _FIVE in trick_cards:
@@ -85,7 +85,7 @@ def playout_outcome(hands: list[int], leader: int, trump: int, out_seat: int,
             trick_cards = []
             continue
         if trick_cards:
-            seat = dds.next_to_play(leader, out_seat, trick_seats)
+            seat = next_to_play(leader, out_seat, trick_seats)
         else:
             seat = leader
             if not hands[seat]:

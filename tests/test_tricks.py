@@ -1,0 +1,92 @@
+"""The rules of a trick (kaiser_core.tricks) against the worked example and every inlined copy:
+the game's own play, the solver's innermost loop and the rule player's playouts."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+from kaiser_core.bots import dds
+from kaiser_core.cards import parse_card
+from kaiser_core.game import Game
+from kaiser_core.rules import PROFILES
+from kaiser_core.tricks import beats, next_to_play, trick_points, trick_size, trick_winner
+
+
+def cards(*names: str) -> list[int]:
+    return [parse_card(n) for n in names]
+
+
+def test_worked_example_1():
+    """RULES.md example 1: diamonds trump; A leads A♥, B 8♥, C 5♥, D K♥: A wins 1 + 5 = 6."""
+    trick = cards("AH", "8H", "5H", "KH")
+    assert trick_winner([0, 1, 2, 3], trick, trump=1) == 0
+    assert trick_points(trick) == 6
+
+
+def test_points_of_the_special_cards():
+    assert trick_points(cards("AC", "KC", "QC", "JC")) == 1
+    assert trick_points(cards("3S", "AS", "KS", "QS")) == -2
+    assert trick_points(cards("5H", "3S", "AS", "KS")) == 3
+
+
+def test_any_trump_beats_the_suit_led_and_no_trump_has_none():
+    assert beats(parse_card("7C"), parse_card("AH"), trump=0)
+    assert not beats(parse_card("7C"), parse_card("AH"), trump=-1)
+    assert trick_winner([2, 3, 0, 1], cards("9H", "AS", "7C", "AH"), trump=0) == 0
+
+
+def test_next_to_play_skips_the_partner_who_sits_out():
+    assert next_to_play(1, -1, []) == 1
+    assert next_to_play(1, -1, [1, 2]) == 3
+    assert next_to_play(1, 3, [1, 2]) == 0
+    assert trick_size(3) == 3 and trick_size(-1) == 4
+
+
+def test_the_game_agrees_on_every_trick_of_random_hands():
+    rng = random.Random(7)
+    for k in range(60):
+        game = Game(PROFILES["standard"], f"tricks-{k}", k & 3)
+        while len(game.records) < 1:
+            legal = game.legal()
+            game.step(legal[rng.randrange(len(legal))])
+        for trick in game.records[0].tricks:
+            trump = game.records[0].trump
+            assert trick_winner(trick.seats, trick.cards, trump) == trick.winner
+
+
+@pytest.mark.parametrize("trump", [-1, 0, 2, 3])
+def test_the_solver_counts_a_last_trick_as_the_rule_does(trump):
+    """The solver's innermost loop counts a trick's points inline: a last trick it solves is
+    worth exactly trick_points to the side the rule says wins it."""
+    rng = random.Random(trump)
+    special = cards("5H", "3S")
+    for _ in range(40):
+        four = rng.sample(range(32), 4)
+        if rng.random() < 0.5:
+            four[rng.randrange(4)] = rng.choice(special)
+            if len(set(four)) < 4:
+                continue
+        hands = [1 << c for c in four]
+        leader = rng.randrange(4)
+        seats = [(leader + i) & 3 for i in range(4)]
+        played = [four[s] for s in seats]
+        winner = trick_winner(seats, played, trump)
+        for team in (0, 1):
+            expected = trick_points(played) if winner & 1 == team else 0
+            assert dds.solve(hands, leader, trump, team=team) == expected
+
+
+def test_a_three_card_trick_under_a_kaiser_bid():
+    for trump, (a, b, c) in itertools.product((-1, 1), [("AH", "5H", "KS"), ("3S", "AS", "7D")]):
+        played = cards(a, b, c)
+        hands = [0, 0, 0, 0]
+        for seat, card in zip((0, 1, 3), played):
+            hands[seat] = 1 << card
+        winner = trick_winner([0, 1, 3], played, trump)
+        expected = trick_points(played) if winner & 1 == 0 else 0
+        assert dds.solve(hands, 0, trump, out_seat=2, team=0) == expected
+
+
