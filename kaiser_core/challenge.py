@@ -74,7 +74,7 @@ def _levels(bots: object, seat: int) -> list[str]:
         if s == seat:
             out.append("")
             continue
-        level = bots.get(str(s), bots.get(s, "basic"))  # type: ignore[call-overload]
+        level = bots.get(str(s), bots.get(s, "basic"))
         if level not in LEVELS:
             raise InvalidAction(f"unknown bot level {level!r} for seat {s}: choose one of "
                                 f"{', '.join(LEVELS)}")

@@ -19,10 +19,10 @@ def _describe(action: dict[str, Any]) -> str:
     if kind == "bid":
         return f"bid {action['points']}{' no trump' if action['no_trump'] else ''}"
     if kind == "play":
-        return action["card"]
+        return str(action["card"])
     if kind == "trump":
         return f"trump {action['suit'] or 'none (no trump)'}"
-    return kind
+    return str(kind)
 
 
 def _parse_typed(text: str, legal: list[dict[str, Any]]) -> dict[str, Any] | None:
@@ -70,11 +70,11 @@ def cmd_play(args: argparse.Namespace) -> int:
         except EOFError:
             print()
             return 0
-        action = _parse_typed(typed, view["legal"])
-        if action is None:
+        chosen = _parse_typed(typed, view["legal"])
+        if chosen is None:
             continue
         try:
-            state = api.apply(state, action)
+            state = api.apply(state, chosen)
         except KaiserError as err:
             print(f"Not allowed: {err}")
     print(f"Game over: team {state['winner']} wins with scores {state['scores']}.")

@@ -83,6 +83,11 @@ def deal_context(seed: str, index: int, rules: Rules, zero_scores: bool
     return cards, dealer, (rng.randrange(-4, rules.target), rng.randrange(-4, rules.target))
 
 
+def _sides(a_team: int) -> Callable[[int], int]:
+    """Seat to side: 0 (A) for the seats of team ``a_team``, 1 (B) for the others."""
+    return lambda seat: 0 if team(seat) == a_team else 1
+
+
 def play_deal(levels: tuple[str, str], rules: Rules, seed: str, index: int,
               zero_scores: bool) -> tuple[float, Tally, Tally]:
     """One duplicate deal: A's mean net score over the two tables, and each side's tally."""
@@ -91,8 +96,7 @@ def play_deal(levels: tuple[str, str], rules: Rules, seed: str, index: int,
     net = 0
     for a_team in (0, 1):
         game = Game(rules, f"{seed}:{index}", dealer=dealer, deal=cards, scores=scores)
-        _play_hand(game, levels, f"{seed}:{index}", tallies,
-                   lambda s, a_team=a_team: 0 if team(s) == a_team else 1)
+        _play_hand(game, levels, f"{seed}:{index}", tallies, _sides(a_team))
         delta = game.records[-1].delta
         net += delta[a_team] - delta[1 - a_team]
     return net / 2, tallies[0], tallies[1]

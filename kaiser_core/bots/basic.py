@@ -319,7 +319,7 @@ class _View:
         self.trump = obs.trump
         self.unseen = obs.unseen
         size = 3 if obs.out_seat >= 0 else 4
-        after = []
+        after: list[int] = []
         s = self.seat
         while len(after) < size - len(obs.trick_cards) - 1:
             s = (s + 1) & 3

@@ -150,7 +150,7 @@ def _follow_order(reps: int, best: int, trump: int, partner_wins: bool, void: bo
 
 def _seat_orders(out_seat: int) -> list[tuple[int, ...]]:
     seats = [s for s in range(4) if s != out_seat]
-    orders = []
+    orders: list[tuple[int, ...]] = []
     for leader in range(4):
         if leader == out_seat:
             orders.append(())
@@ -446,6 +446,15 @@ def solve(hands: Sequence[int], leader: int, trump: int, out_seat: int = -1,
     return search.value(hands, leader, trick_seats, trick_cards, guess)
 
 
+class _Position(NamedTuple):
+    """A position's arguments to ``Solver.value`` and ``Solver.at_least``."""
+
+    hands: list[int]
+    leader: int
+    trick_seats: Sequence[int]
+    trick_cards: Sequence[int]
+
+
 class _Root(NamedTuple):
     """The seat to play at a root position and its legal cards (touching cards merged)."""
 
@@ -470,17 +479,17 @@ def _root(hands: Sequence[int], leader: int, out_seat: int, trick_seats: Sequenc
 
 def _after(hands: Sequence[int], leader: int, trump: int, trick_seats: Sequence[int],
            trick_cards: Sequence[int], root: _Root, card: int, team: int
-           ) -> tuple[int, tuple]:
+           ) -> tuple[int, _Position]:
     """Points ``team`` gains if ``card`` completes the trick, and the position after it."""
     after = list(hands)
     after[root.seat] = hands[root.seat] ^ (1 << card)
     seats = list(trick_seats) + [root.seat]
     cards = list(trick_cards) + [card]
     if len(cards) < root.size:
-        return 0, (after, leader, seats, cards)
+        return 0, _Position(after, leader, seats, cards)
     winner = trick_winner(seats, cards, trump)
     pts = trick_points(cards)
-    return (pts if winner & 1 == team else 0), (after, winner, (), ())
+    return (pts if winner & 1 == team else 0), _Position(after, winner, (), ())
 
 
 def best_move(hands: Sequence[int], leader: int, trump: int, out_seat: int = -1,
