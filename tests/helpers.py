@@ -71,7 +71,7 @@ def scripted_deal(winners: list[int], suits: str = "CCDDHHSS"):
     assert len(winners) == 8 and sorted(suits) == sorted("CCDDHHSS")
     hands: list[list[str]] = [[], [], [], []]
     tricks = []
-    seen = {s: 0 for s in "CDHS"}
+    seen = dict.fromkeys("CDHS", 0)
     for i, suit in enumerate(suits):
         half = seen[suit]
         seen[suit] += 1

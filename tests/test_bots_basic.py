@@ -66,7 +66,7 @@ def _resample(game: Game, seat: int, rng: random.Random) -> Game | None:
     for _ in range(50):
         rng.shuffle(pool)
         room = {s: game.hands[s].bit_count() for s in others}
-        new = {s: 0 for s in others}
+        new = dict.fromkeys(others, 0)
         for card in pool:
             fits = [s for s in others if room[s] and not view.voids[s] >> (card >> 3) & 1]
             if not fits:

@@ -289,7 +289,7 @@ def good_state():
 
 def corruptions():
     s, hand = good_state()
-    foreign = [c for c in ALL_CARDS if c not in hand][0]
+    foreign = next(c for c in ALL_CARDS if c not in hand)
     edits = [
         ("version", lambda o: o.pop("version")),
         ("version", lambda o: o.update(version=2)),

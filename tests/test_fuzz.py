@@ -157,7 +157,9 @@ GOOD_CODE = api.encode_share(api.load(BASE), with_actions=True)
 
 
 @FUZZ
-@given(text=st.text(max_size=80) | st.text(alphabet="ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_", max_size=80).map(lambda t: "k1" + t))
+@given(text=st.text(max_size=80) | st.text(
+    alphabet="ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_", max_size=80
+).map(lambda t: "k1" + t))
 def test_fuzz_share_text(text):
     clean(api.decode_share, text)
 

@@ -11,7 +11,7 @@ from kaiser_core.bots.strong import GAME_WORTH, net_score
 from kaiser_core.rules import PROFILES, Rules
 from kaiser_core.scoring import Contract, game_winner, hand_winner, raw_points, score_hand
 
-from helpers import (KAISER, PASS, PROFILE_NAMES, bid, do, pass_card, play, play_tricks,
+from helpers import (KAISER, PASS, bid, do, pass_card, play_tricks,
                      raw_of, run_auction, scripted_deal, scripted_hand, trump, winners_for)
 
 
@@ -149,7 +149,7 @@ def test_passing_phase_order_views_and_exchange():
         s = api.apply(s, pass_card(chosen[seat]))
         for other in range(4):
             ov = api.view(s, other)
-            assert ov["passed_card"] == (chosen[other] if other in chosen else None)
+            assert ov["passed_card"] == chosen.get(other)
             assert ov["received_card"] is None if seat != 3 else ov["received_card"] == chosen[
                 (other + 2) % 4]
             if other != seat:

@@ -248,7 +248,7 @@ def check_game(config, s):
     nt_seen = False
     winner = None
     dealer = config["dealer"]
-    for i, rec in enumerate(sm["hands"]):
+    for rec in sm["hands"]:
         assert winner is None, "a hand after the game was won"
         assert rec["dealer"] == dealer
         nt_seen, winner = check_hand(rec, rules, before, nt_seen)
@@ -295,7 +295,7 @@ def game_seed(profile, options, k):
 def run_games(profile, options, first, count):
     rng = random.Random(game_seed(profile, options, f"rng{first}"))
     for k in range(first, first + count):
-        config, s, states = play_game(profile, options, game_seed(profile, options, k), rng)
+        config, s, _ = play_game(profile, options, game_seed(profile, options, k), rng)
         check_game(config, s)
         if k % 8 == 0:
             check_replay(config, s)
@@ -315,7 +315,7 @@ def test_random_games_many(profile, options):
 @pytest.mark.parametrize("profile,options", CONFIGS)
 def test_legal_actions_are_exactly_what_apply_accepts(profile, options):
     rng = random.Random(game_seed(profile, options, "legal"))
-    config, s, states = play_game(profile, options, game_seed(profile, options, "legal"), rng,
+    config, s, _ = play_game(profile, options, game_seed(profile, options, "legal"), rng,
                                   max_actions=250, check_every=4)
     check_game(config, s)
 
@@ -323,7 +323,7 @@ def test_legal_actions_are_exactly_what_apply_accepts(profile, options):
 @pytest.mark.parametrize("profile", PROFILE_NAMES)
 def test_rejected_actions_leave_the_game_unchanged(profile):
     rng = random.Random(profile)
-    config, s, states = play_game(profile, {"kaiser_bid": True}, "unchanged", rng, max_actions=120)
+    _, _, states = play_game(profile, {"kaiser_bid": True}, "unchanged", rng, max_actions=120)
     for st_ in states[::10]:
         before = json.dumps(st_, sort_keys=True)
         summary = api.summary(st_)

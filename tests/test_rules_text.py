@@ -186,7 +186,7 @@ def test_kaiser_bid_value_as_told(value, fragment):
 def test_three_trick_rule_as_told():
     d = text("standard", spade_three_needs_three_tricks=True)
     says(d, "scores minus 3 for the hand, whatever else it took", "scoring")
-    assert not any("worth 10 points in all." == x.split(". ")[-1] for x in sentences(d))
+    assert not any(x.split(". ")[-1] == "worth 10 points in all." for x in sentences(d))
     # team 1 takes two tricks, one with the 5H and one with the 3S: raw -3, not +3
     s = scripted_hand("standard", winners_for(6, 1, 1), 0, bid(5), "H",
                       options={"spade_three_needs_three_tricks": True})

@@ -112,7 +112,7 @@ def test_non_string_codes(obj):
 
 def test_illegal_moves_in_a_code_are_invalid():
     # "A" is action 0, the 7C: never legal as the first move of an auction
-    with pytest.raises(InvalidAction, match="damaged|action"):
+    with pytest.raises(InvalidAction, match=r"damaged|action"):
         api.decode_share(make_code({"p": "standard", "s": "x", "d": 0, "a": "A"}))
 
 

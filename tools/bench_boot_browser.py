@@ -115,9 +115,11 @@ def main(runs: int = 5) -> int:
     warm_painted = _median([v["painted"] for v in warm if v["painted"] is not None] or [float("nan")])
     warm_playable = _median([v["playable"] for v in warm])
     bare_s = _median(bare)
-    print(f"load benchmark, medians of {runs} runs (seconds from navigation; Chromium, dist/ served locally)")
+    print(f"load benchmark, medians of {runs} runs "
+          "(seconds from navigation; Chromium, dist/ served locally)")
     print(f"  cold visit: playable {cold_playable:.2f}  (engine booted {', '.join(sorted({v['boot'] for v in cold}))})")
-    print(f"  warm visit: painted {warm_painted:.2f}, playable {warm_playable:.2f}  (engine booted {', '.join(sorted(boots))})")
+    print(f"  warm visit: painted {warm_painted:.2f}, playable {warm_playable:.2f}  "
+          f"(engine booted {', '.join(sorted(boots))})")
     print(f"  warm visit without the snapshot: painted {_median([v['painted'] for v in unsnapped]):.2f}, "
           f"playable {_median([v['playable'] for v in unsnapped]):.2f}  "
           f"(engine booted {', '.join(sorted({v['boot'] for v in unsnapped}))})")
@@ -132,8 +134,9 @@ def main(runs: int = 5) -> int:
           + " | bare " + " ".join(f"{b / 1000:.2f}" for b in bare))
     for name, visits in (("cold", cold), ("warm", warm)):
         steps = sorted({k for v in visits for k in (v["worker"] or {})}, key=lambda k: visits[0]["worker"].get(k, 0))
+        medians = {k: statistics.median(v["worker"][k] for v in visits if k in v["worker"]) for k in steps}
         print(f"  {name} worker steps (ms from the worker's start, medians): "
-              + ", ".join(f"{k} {statistics.median(v['worker'][k] for v in visits if k in v['worker']):.0f}" for k in steps))
+              + ", ".join(f"{k} {ms:.0f}" for k, ms in medians.items()))
     return 0
 
 

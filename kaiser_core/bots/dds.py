@@ -257,7 +257,7 @@ class Solver:
                     while tl and holder >> (tl.bit_length() - 1) & 1:
                         sure += 1
                         tl ^= 1 << (tl.bit_length() - 1)
-                    if (holder == h0 or holder == h2) == (team == 0):
+                    if (holder in (h0, h2)) == (team == 0):
                         lo += sure
                         if need <= lo:
                             tt[key] = (lo, hi, -1)

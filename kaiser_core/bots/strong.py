@@ -141,8 +141,8 @@ def rank_moves(obs: Observation, rng: random.Random, playout_worlds: int, exact_
     exact = obs.hand.bit_count() <= exact_from and raw_decides(obs)
     worlds = exact_worlds if exact else playout_worlds
     search = dds.Solver(obs.trump, team, obs.out_seat) if exact else None
-    totals = {c: 0.0 for c in legal}
-    raws = {c: 0.0 for c in legal}
+    totals = dict.fromkeys(legal, 0.0)
+    raws = dict.fromkeys(legal, 0.0)
     start = time.perf_counter()
     done = 0
     seen: dict[tuple[int, ...], dict[int, tuple[int, int]]] = {}
