@@ -8,6 +8,7 @@ import pytest
 
 from kaiser_core.bots import dds
 from kaiser_core.cards import SUIT_MASK
+from kaiser_core.tricks import next_to_play, trick_winner
 
 
 def brute(hands, leader, trump, out_seat, trick_seats, trick_cards, team):
@@ -16,10 +17,10 @@ def brute(hands, leader, trump, out_seat, trick_seats, trick_cards, team):
 
     def rec(seats, cards, leader):
         if len(cards) == size:
-            winner = dds._trick_winner(seats, cards, trump)
+            winner = trick_winner(seats, cards, trump)
             pts = 1 + (5 if 16 in cards else 0) - (3 if 24 in cards else 0)
             return (pts if winner & 1 == team else 0) + rec([], [], winner)
-        seat = dds.next_to_play(leader, out_seat, seats)
+        seat = next_to_play(leader, out_seat, seats)
         hand = hands[seat]
         if not hand:
             return 0
@@ -52,14 +53,14 @@ def test_move_values_equal_minimax_after_each_card():
     for _ in range(40):
         hands, leader, trump, out, seats, cards = dds.random_position(rng, 3, False,
                                                                      rng.randrange(4))
-        seat = dds.next_to_play(leader, out, seats)
+        seat = next_to_play(leader, out, seats)
         values = dds.solve_moves(hands, leader, trump, out, seats, cards)
         for card, value in values.items():
             after = list(hands)
             after[seat] ^= 1 << card
             if len(cards) == 3:
                 trick = cards + [card]
-                winner = dds._trick_winner(seats + [seat], trick, trump)
+                winner = trick_winner(seats + [seat], trick, trump)
                 pts = 1 + (5 if 16 in trick else 0) - (3 if 24 in trick else 0)
                 want = (pts if winner & 1 == seat & 1 else 0) + brute(
                     after, winner, trump, out, [], [], seat & 1)
