@@ -1,6 +1,7 @@
 // Score sheet, end-of-hand result and game-over text, all from summary(state).
 import { seatName, TEAM_NAMES, contractWords } from "./words.js";
 import { suitSymbol } from "./cards.js";
+import { rulesNotes } from "./rulestext.js";
 
 // Plain "-" everywhere (totals and changes alike), so copied scores stay numbers.
 const signed = (n) => (n > 0 ? `+${n}` : String(n));
@@ -65,9 +66,8 @@ export function renderScoreSheet(body, summary, now = {}) {
   const target = summary.target ?? now.target ?? last?.target;
   const threshold = now.threshold ?? last?.threshold ?? null;
   body.append(el("p", { class: "sheet-note", "data-testid": "sheet-note" },
-    `Target: ${target} (first team at or above wins).`,
-    threshold != null ? ` Defender threshold: ${threshold} (a team at or above it scores nothing as defenders).` : "",
-    " Marked ",
+    ...rulesNotes(summary),
+    "Marked ",
     el("span", { class: "mark-threshold" }, "▲"), " at the threshold, ",
     el("span", { class: "mark-target" }, "★"), " at the target."));
   body.append(el("div", { class: "tracks", "data-testid": "score-tracks" },
