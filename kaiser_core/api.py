@@ -239,7 +239,17 @@ def _trick_json(trick: Trick) -> dict[str, Any]:
             "cards": [CARD_STRS[c] for c in trick.cards], "winner": trick.winner}
 
 
-def _record_json(record: HandRecord) -> dict[str, Any]:
+def _reached_target(rules: Rules, record: HandRecord) -> list[bool]:
+    """Per team, does its score after the hand count as reaching the game? With only bidders
+    winning (bid-out), defenders past the target do not: the score sheet marks no star."""
+    reached = [score >= record.target for score in record.scores]
+    if rules.winners == "bidders_only":
+        bidders = record.contract.seat & 1 if record.contract is not None else -1
+        reached = [r and t == bidders and bool(record.made) for t, r in enumerate(reached)]
+    return reached
+
+
+def _record_json(record: HandRecord, rules: Rules) -> dict[str, Any]:
     return {
         "dealer": record.dealer,
         "deal": deal_lists(record.deal),
@@ -254,6 +264,7 @@ def _record_json(record: HandRecord) -> dict[str, Any]:
         "target": record.target,
         "threshold": record.threshold,
         "passes": [CARD_STRS[c] if c >= 0 else None for c in record.passes],
+        "reached_target": _reached_target(rules, record),
     }
 
 
@@ -268,7 +279,7 @@ def summary(state: State) -> dict[str, Any]:
         "target": game.target,
         "threshold": game.rules.threshold(game.target),
         "winner": game.winner,
-        "hands": [_record_json(r) for r in game.records],
+        "hands": [_record_json(r, game.rules) for r in game.records],
         "notes": sheet_notes(game.rules),
     }
 

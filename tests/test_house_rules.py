@@ -324,3 +324,11 @@ def test_bots_pass_sensibly():
     game.step(64 + parse_card("AC"))
     game.step(choose(game, "basic", 0))
     assert choose(game, "strong", 0) == 64 + parse_card("7C")
+
+
+def test_the_sheet_marks_no_star_for_bidout_defenders_past_the_target():
+    s = scripted_hand("bidout", winners_for(7, 0, 1), 1, bid(7), "C", scores=(45, 0))
+    rec = record(s)
+    assert rec["scores"][0] >= 52 and rec["reached_target"] == [False, False]
+    s = scripted_hand("prairie", winners_for(7, 0, 1), 1, bid(7), "C", scores=(44, 0))
+    assert record(s)["reached_target"] == [True, False]
