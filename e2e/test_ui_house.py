@@ -106,3 +106,12 @@ def test_passing_phase_by_clicking_a_card(page, base_url_sub):
     assert view["passed_card"] == chosen and view["received_card"] in view["hand"]
     assert chosen not in view["hand"]
     page.screenshot(path=str(ARTIFACTS / "after-passing.png"))
+
+
+def test_score_sheet_notes_are_the_engines_sentences(page, base_url_sub):
+    open_app(page, share_link(base_url_sub, {"profile": "bidout", "seed": "sheet"}))
+    page.get_by_test_id("btn-score").click()
+    page.wait_for_selector("#dlg-score[open]")
+    note = page.get_by_test_id("sheet-note").inner_text()
+    assert "defenders who pass 52 do not win, and play goes on" in note
+    assert "first team at or above wins" not in note

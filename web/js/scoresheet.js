@@ -66,7 +66,9 @@ export function renderScoreSheet(body, summary, now = {}) {
   const target = summary.target ?? now.target ?? last?.target;
   const threshold = now.threshold ?? last?.threshold ?? null;
   body.append(el("p", { class: "sheet-note", "data-testid": "sheet-note" },
-    ...rulesNotes(summary),
+    `Target: ${target}.`,
+    threshold != null ? ` Defender threshold: ${threshold}.` : "",
+    " ", ...rulesNotes(summary),
     "Marked ",
     el("span", { class: "mark-threshold" }, "▲"), " at the threshold, ",
     el("span", { class: "mark-target" }, "★"), " at the target."));
