@@ -89,6 +89,9 @@ def _normalise_config(config: object) -> tuple[dict[str, Any], Game]:
     game = Game(rules, seed, dealer, hands, (scores[0], scores[1]))
     if game.winner is None and max(scores) >= game.target and rules.winners == "any":
         raise InvalidAction(f"scores {scores} already reach the target {game.target}")
+    if rules.lose_at is not None and min(scores) <= rules.lose_at:
+        raise InvalidAction(f"scores {scores} are already at or below the losing score "
+                            f"{rules.lose_at}")
     return norm, game
 
 
