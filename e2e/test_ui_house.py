@@ -43,6 +43,7 @@ def test_settings_read_like_a_card_game(page, base_url_sub):
     page.set_viewport_size({"width": 390, "height": 844})
     page.screenshot(path=str(ARTIFACTS / "settings-phone.png"))
     page.set_viewport_size({"width": 1280, "height": 800})
+    page.locator("#opt-defender_loss").scroll_into_view_if_needed()
     page.screenshot(path=str(ARTIFACTS / "settings-desktop.png"))
 
 
