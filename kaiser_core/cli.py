@@ -48,7 +48,7 @@ def _parse_typed(text: str, legal: list[dict[str, Any]]) -> dict[str, Any] | Non
 
 def cmd_play(args: argparse.Namespace) -> int:
     """A game at the terminal: you are South (seat 0), three bots play the other seats."""
-    options = json.loads(args.options) if args.options else {}
+    options: dict[str, Any] = json.loads(args.options) if args.options else {}
     state = api.new_game({"profile": args.profile, "seed": args.seed, "options": options})
     print(f"Kaiser, {args.profile} rules. You are South; North is your partner. "
           "Type a card (QH), 'pass', a bid ('8', '8 no', 'kaiser'), a trump suit (h), "
