@@ -97,6 +97,9 @@ def _normalise_config(config: object) -> tuple[dict[str, Any], Game]:
     game = Game(rules, seed, dealer, hands, (scores[0], scores[1]))
     if game.winner is None and max(scores) >= game.target and rules.winners == "any":
         raise InvalidAction(f"scores {scores} already reach the target {game.target}")
+    if rules.lose_at is not None and min(scores) <= rules.lose_at:
+        raise InvalidAction(f"scores {scores} are already at or below the losing score "
+                            f"{rules.lose_at}")
     return norm, game
 
 
@@ -260,7 +263,17 @@ def _trick_json(trick: Trick) -> dict[str, Any]:
             "cards": [CARD_STRS[c] for c in trick.cards], "winner": trick.winner}
 
 
-def _record_json(record: HandRecord) -> dict[str, Any]:
+def _reached_target(rules: Rules, record: HandRecord) -> list[bool]:
+    """Per team, does its score after the hand count as reaching the game? With only bidders
+    winning (bid-out), defenders past the target do not: the score sheet marks no star."""
+    reached = [score >= record.target for score in record.scores]
+    if rules.winners == "bidders_only":
+        bidders = record.contract.seat & 1 if record.contract is not None else -1
+        reached = [r and t == bidders and bool(record.made) for t, r in enumerate(reached)]
+    return reached
+
+
+def _record_json(record: HandRecord, rules: Rules) -> dict[str, Any]:
     return {
         "dealer": record.dealer,
         "deal": deal_lists(record.deal),
@@ -275,6 +288,7 @@ def _record_json(record: HandRecord) -> dict[str, Any]:
         "target": record.target,
         "threshold": record.threshold,
         "passes": [CARD_STRS[c] if c >= 0 else None for c in record.passes],
+        "reached_target": _reached_target(rules, record),
     }
 
 
@@ -289,7 +303,7 @@ def summary(state: State) -> dict[str, Any]:
         "target": game.target,
         "threshold": game.rules.threshold(game.target),
         "winner": game.winner,
-        "hands": [_record_json(r) for r in game.records],
+        "hands": [_record_json(r, game.rules) for r in game.records],
         "notes": sheet_notes(game.rules),
     }
 

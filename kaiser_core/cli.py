@@ -22,6 +22,8 @@ def _describe(action: dict[str, Any]) -> str:
         return str(action["card"])
     if kind == "trump":
         return f"trump {action['suit'] or 'none (no trump)'}"
+    if kind == "pass_card":
+        return f"pass {action['card']} to partner"
     return str(kind)
 
 
@@ -39,12 +41,15 @@ def _parse_typed(text: str, legal: list[dict[str, Any]]) -> dict[str, Any] | Non
         return {"type": "trump", "suit": None if suit in (None, "NONE", "NO") else suit}
     if legal and legal[0]["type"] == "trump" and len(words[0]) == 1:
         return {"type": "trump", "suit": words[0].upper()}
+    if legal and legal[0]["type"] == "pass_card":
+        return {"type": "pass_card", "card": words[0]}
     return {"type": "play", "card": words[0]}
 
 
 def cmd_play(args: argparse.Namespace) -> int:
     """A game at the terminal: you are South (seat 0), three bots play the other seats."""
-    state = api.new_game({"profile": args.profile, "seed": args.seed})
+    options: dict[str, Any] = json.loads(args.options) if args.options else {}
+    state = api.new_game({"profile": args.profile, "seed": args.seed, "options": options})
     print(f"Kaiser, {args.profile} rules. You are South; North is your partner. "
           "Type a card (QH), 'pass', a bid ('8', '8 no', 'kaiser'), a trump suit (h), "
           "'redeal' or 'keep'. Ctrl-D quits.")
@@ -58,7 +63,10 @@ def cmd_play(args: argparse.Namespace) -> int:
         seat = state["to_act"]
         if seat != 0:
             action = api.bot_action(state, args.level, f"{args.seed}:{len(state['actions'])}")
-            print(f"{SEAT_NAMES[seat]}: {_describe(action)}")
+            # Only the two partners know a passed card: the terminal player sees that one passed.
+            shown_action = "passes a card to partner" if action["type"] == "pass_card" else (
+                _describe(action))
+            print(f"{SEAT_NAMES[seat]}: {shown_action}")
             state = api.apply(state, action)
             continue
         view = api.view(state, 0)
@@ -109,6 +117,7 @@ def main(argv: list[str] | None = None) -> int:
     play.add_argument("--profile", choices=list(PROFILES), default="standard")
     play.add_argument("--seed", default="terminal")
     play.add_argument("--level", default="basic")
+    play.add_argument("--options", help='rule switches as JSON, e.g. \'{"pass_to_partner": true}\'')
     commands["play"] = cmd_play
 
     bench = sub.add_parser("bench", help="engine speed on one core")

@@ -296,7 +296,8 @@ def cmd_match(args: argparse.Namespace) -> int:
         print(json.dumps(report, indent=2))
         return 0
     a, b = report["sides"]
-    print(f"{args.a} vs {args.b}, {args.profile} rules, seed {args.seed!r}")
+    with_options = f" with {args.options}" if args.options else ""
+    print(f"{args.a} vs {args.b}, {args.profile} rules{with_options}, seed {args.seed!r}")
     if args.games:
         print(f"  {report['games']} games: {args.a} won {report['a_won']}, {args.b} won "
               f"{report['b_won']}, unfinished {report['unfinished']}; "

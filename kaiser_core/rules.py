@@ -24,11 +24,11 @@ KAISER_BID_VALUES = (40, "game")
 BID_OUT = "bid_out"
 
 
-def _option(default: Any, label: str, help: str, kind: str, allowed: Any = None,
+def _option(default: Any, label: str, sentence: str, kind: str, allowed: Any = None,
             words: dict[Any, str] | None = None) -> Any:
     """A ``Rules`` field with what a player reads about it: a label, one sentence, and the
     words for each value (``words``, keyed by the value as JSON gives it)."""
-    return field(default=default, metadata={"label": label, "help": help, "type": kind,
+    return field(default=default, metadata={"label": label, "help": sentence, "type": kind,
                                             "allowed": allowed, "words": words or {}})
 
 

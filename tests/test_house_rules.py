@@ -324,3 +324,49 @@ def test_bots_pass_sensibly():
     game.step(64 + parse_card("AC"))
     game.step(choose(game, "basic", 0))
     assert choose(game, "strong", 0) == 64 + parse_card("7C")
+
+
+def test_the_sheet_marks_no_star_for_bidout_defenders_past_the_target():
+    s = scripted_hand("bidout", winners_for(7, 0, 1), 1, bid(7), "C", scores=(45, 0))
+    rec = record(s)
+    assert rec["scores"][0] >= 52 and rec["reached_target"] == [False, False]
+    s = scripted_hand("prairie", winners_for(7, 0, 1), 1, bid(7), "C", scores=(44, 0))
+    assert record(s)["reached_target"] == [True, False]
+
+
+def _first_calls(rules, scores, deals=300):
+    from kaiser_core.actions import PASS as PASS_CODE
+    from kaiser_core.bots import choose
+    from kaiser_core.game import Game
+    bids = 0
+    for k in range(deals):
+        game = Game(rules, f"caution-{k}", 3, scores=scores)
+        while game.phase == "redeal":
+            game.step(choose(game, "basic", 0))
+        bids += choose(game, "basic", 0) != PASS_CODE
+    return bids
+
+
+def test_basic_bids_less_when_a_failed_bid_could_lose_the_game():
+    near = (-42, -42)
+    assert _first_calls(Rules(lose_at=-52), near) < _first_calls(Rules(), near)
+
+
+def test_basic_bids_kaiser_for_the_game_when_it_is_sure_or_the_last_hope():
+    from kaiser_core.actions import KAISER as KAISER_CODE
+    from kaiser_core.bots import choose
+    from kaiser_core.deal import parse_deal
+    from kaiser_core.game import Game
+    sure = ["AS", "KS", "QS", "JS", "TS", "9S", "8S", "3S"]
+    rest = [c for c in api.card_names() if c not in sure]
+    deal = parse_deal([sure, rest[:8], rest[8:16], rest[16:]])
+    for value in (40, "game"):
+        game = Game(Rules(kaiser_bid=True, kaiser_bid_value=value), "k", 3, deal)
+        assert choose(game, "basic", 0) == KAISER_CODE
+    almost = ["AS", "KS", "QS", "JS", "TS", "9S", "AH", "7C"]
+    rest = [c for c in api.card_names() if c not in almost]
+    deal = parse_deal([almost, rest[:8], rest[8:16], rest[16:]])
+    game = Game(Rules(kaiser_bid=True, kaiser_bid_value="game"), "k", 3, deal, scores=(10, 50))
+    assert choose(game, "basic", 0) == KAISER_CODE
+    game = Game(Rules(kaiser_bid=True, kaiser_bid_value="game"), "k", 3, deal, scores=(10, 20))
+    assert choose(game, "basic", 0) != KAISER_CODE

@@ -280,9 +280,20 @@ async function makeShare(withMoves) {
   }
 }
 
+/** The rules panel tells the rules of the game being played (else of the saved settings). */
+async function showHelp() {
+  const config = app.game?.state?.config ?? { profile: app.settings.profile, options: app.settings.options ?? {} };
+  const rules = await app.engine.call("describe_rules", { profile: config.profile, options: config.options ?? {} });
+  renderHelp($("help-body"), { profiles: app.profiles, schema: app.schema, rules });
+  openDialog("dlg-help");
+}
+
 let settingsForm = null;
 function showSettings() {
-  settingsForm = renderSettings($("settings-body"), { profiles: app.profiles, schema: app.schema, settings: app.settings });
+  settingsForm = renderSettings($("settings-body"), {
+    profiles: app.profiles, schema: app.schema, settings: app.settings,
+    describe: (config) => app.engine.call("describe_rules", config),
+  });
   openDialog("dlg-settings");
 }
 
@@ -327,7 +338,7 @@ function wire() {
   $("btn-settings").addEventListener("click", showSettings);
   $("settings-apply").addEventListener("click", () => applySettings(false));
   $("settings-new").addEventListener("click", () => applySettings(true));
-  $("btn-help").addEventListener("click", () => { renderHelp($("help-body"), { profiles: app.profiles, schema: app.schema }); openDialog("dlg-help"); });
+  $("btn-help").addEventListener("click", showHelp);
   $("hand-continue").addEventListener("click", () => closeDialog("dlg-hand"));
   $("hand-score").addEventListener("click", showScore);
   $("over-score").addEventListener("click", showScore);

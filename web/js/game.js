@@ -104,21 +104,24 @@ export class Game {
     const toAct = v.to_act;
     const humanTurn = this.waiting && v.phase !== "game_over" && this.isHuman(toAct);
     const legal = humanTurn ? (toAct === 2 ? this.viewNorth?.legal ?? [] : v.legal ?? []) : [];
-    const playable = new Set(legal.filter((a) => a.type === "play").map((a) => a.card));
-    renderHand($("hand"), v.hand, toAct === 0 ? playable : new Set(), (c) => this.human(0, { type: "play", card: c }),
+    // A card button plays the card, or passes it to partner (the engine's pass_card action).
+    const cardActs = legal.filter((a) => a.type === "play" || a.type === "pass_card");
+    const playable = new Set(cardActs.map((a) => a.card));
+    const cardAction = (c) => cardActs.find((a) => a.card === c) ?? { type: "play", card: c };
+    renderHand($("hand"), v.hand, toAct === 0 ? playable : new Set(), (c) => this.human(0, cardAction(c)),
       { active: humanTurn && toAct === 0 && playable.size > 0, label: "Your cards" });
     const nWrap = $("partner-hand-wrap");
     nWrap.hidden = !this.viewNorth;
     if (this.viewNorth) {
       renderHand($("partner-hand"), this.viewNorth.hand, toAct === 2 ? playable : new Set(),
-        (c) => this.human(2, { type: "play", card: c }),
+        (c) => this.human(2, cardAction(c)),
         { active: humanTurn && toAct === 2 && playable.size > 0, label: "North's cards" });
     }
     const panel = $("action-panel");
     if (v.phase === "game_over") {
       this.renderGameOverPanel(panel);
     } else if (humanTurn) {
-      renderActionPanel(panel, toAct, legal, (a) => this.human(toAct, a), { standing: standingBid(v.auction) });
+      renderActionPanel(panel, toAct, legal.filter((a) => a.type !== "pass_card"), (a) => this.human(toAct, a), { standing: standingBid(v.auction) });
     } else {
       panel.hidden = true;
       panel.replaceChildren();
@@ -138,6 +141,7 @@ export class Game {
     const who = seatName(v.to_act);
     if (humanTurn) {
       const mine = v.to_act === 0 ? "Your" : "North's (you play it)";
+      if (v.phase === "passing") return `${mine} turn: choose a card to pass to partner.`;
       if (playable.size) return `${mine} turn: play a card.`;
       if (v.phase === "trump") return `${mine} turn: name trump.`;
       if (v.phase === "redeal") return `${mine} turn: redeal or keep.`;

@@ -1,6 +1,7 @@
 // Score sheet, end-of-hand result and game-over text, all from summary(state).
 import { seatName, TEAM_NAMES, contractWords } from "./words.js";
 import { suitSymbol } from "./cards.js";
+import { rulesNotes } from "./rulestext.js";
 
 // Plain "-" everywhere (totals and changes alike), so copied scores stay numbers.
 const signed = (n) => (n > 0 ? `+${n}` : String(n));
@@ -65,9 +66,10 @@ export function renderScoreSheet(body, summary, now = {}) {
   const target = summary.target ?? now.target ?? last?.target;
   const threshold = now.threshold ?? last?.threshold ?? null;
   body.append(el("p", { class: "sheet-note", "data-testid": "sheet-note" },
-    `Target: ${target} (first team at or above wins).`,
-    threshold != null ? ` Defender threshold: ${threshold} (a team at or above it scores nothing as defenders).` : "",
-    " Marked ",
+    `Target: ${target}.`,
+    threshold != null ? ` Defender threshold: ${threshold}.` : "",
+    " ", ...rulesNotes(summary),
+    "Marked ",
     el("span", { class: "mark-threshold" }, "▲"), " at the threshold, ",
     el("span", { class: "mark-target" }, "★"), " at the target."));
   body.append(el("div", { class: "tracks", "data-testid": "score-tracks" },
@@ -96,7 +98,7 @@ export function renderScoreSheet(body, summary, now = {}) {
     const total = (t) => {
       const v = rec.scores[t];
       const cell = el("td", { class: "num" }, el("b", { class: "total" }, num(v)));
-      if (v >= tgt) cell.append(" ", el("span", { class: "mark-target", title: "at or above the target", "aria-label": "at or above the target" }, "★"));
+      if (rec.reached_target ? rec.reached_target[t] : v >= tgt) cell.append(" ", el("span", { class: "mark-target", title: "at or above the target", "aria-label": "at or above the target" }, "★"));
       else if (v >= thr) cell.append(" ", el("span", { class: "mark-threshold", title: "at or above the defender threshold", "aria-label": "at or above the defender threshold" }, "▲"));
       cell.append(el("br"), el("small", { class: "delta" }, `(${signed(rec.delta[t])})`));
       return cell;

@@ -1,6 +1,7 @@
-// Settings dialog (rule profile, every rule option, bot levels, speed) and the
-// rules help panel. Options are rendered generically from api.options_schema().
+// Settings dialog (Rules, Players, Table) and the rules panel. Options are rendered
+// generically from api.options_schema(), whose labels and sentences come from the engine.
 import { LEVEL_NAMES, seatName } from "./words.js";
+import { renderRules } from "./rulestext.js";
 
 export const BOT_LEVELS = ["random", "basic", "strong", "expert"]; // never "oracle": it sees all hands
 export const SPEEDS = {
@@ -30,27 +31,19 @@ function el(tag, attrs = {}, ...kids) {
   return e;
 }
 
-const label = (s) => s.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
-
 /*
- * options_schema() entries: {name, type, allowed, help, profiles: {profile: default}}.
- * type "bool"; "choice" (allowed = the values); "int" (allowed = [min, max]);
- * "int_or_<word>" (a number in allowed, or the word: "int_or_bid_out" -> "bid_out",
- * "int_or_null" -> null). Unknown types fall back to a text field holding JSON.
+ * options_schema() entries: {name, label, help, type, allowed, choices?, special?, profiles}.
+ * type "bool"; "choice" (choices = [{value, label}]); "int" (allowed = [min, max]);
+ * "int_or_bid_out" / "int_or_null" (a number in allowed, or special = {value, label}).
+ * Every word a player reads (label, help, each value's label) comes from the engine.
  */
-function helpOf(opt) {
-  return opt.help ?? opt.description ?? "";
-}
-function valueText(v) {
+function valueText(opt, v) {
   if (v === true) return "on";
   if (v === false) return "off";
-  if (v == null) return "none";
-  return String(v).replace(/_/g, " ");
-}
-function specialOf(type) {
-  const m = /^int_or_(\w+)$/.exec(type ?? "");
-  if (!m) return undefined;
-  return m[1] === "null" || m[1] === "none" ? null : m[1];
+  const choice = opt.choices?.find((c) => JSON.stringify(c.value) === JSON.stringify(v));
+  if (choice) return choice.label;
+  if (opt.special && JSON.stringify(opt.special.value) === JSON.stringify(v)) return opt.special.label;
+  return String(v);
 }
 
 /** Default value of an option under a profile. */
@@ -69,12 +62,12 @@ function optionControl(opt, value, id) {
   if (t === "choice" && Array.isArray(opt.allowed)) {
     const sel = el("select", { id, name: opt.name, "data-kind": "choice" });
     opt.allowed.forEach((c, i) => {
-      sel.append(el("option", { value: String(i), selected: JSON.stringify(c) === JSON.stringify(value) }, valueText(c)));
+      sel.append(el("option", { value: String(i), selected: JSON.stringify(c) === JSON.stringify(value) }, valueText(opt, c)));
     });
     sel._choices = opt.allowed;
     return sel;
   }
-  const special = specialOf(t);
+  const special = opt.special ? opt.special.value : undefined;
   const num = el("input", { type: "number", id, name: opt.name, inputmode: "numeric", min: range[0], max: range[1], step: 1 });
   if (special === undefined) {
     num.dataset.kind = "int";
@@ -83,11 +76,11 @@ function optionControl(opt, value, id) {
   }
   // A number, or the special word (bid-out point / none): a switch plus the number.
   const isSpecial = value === special;
-  const word = special === null ? "none" : valueText(special);
-  const sw = el("select", { id: `${id}-mode`, "aria-label": `${opt.name.replace(/_/g, " ")}: number or ${word}` },
-    el("option", { value: "num", selected: !isSpecial }, "number"),
+  const word = opt.special.label;
+  const sw = el("select", { id: `${id}-mode`, "aria-label": `${opt.label}: a score or ${word}` },
+    el("option", { value: "num", selected: !isSpecial }, "a score"),
     el("option", { value: "special", selected: isSpecial }, word));
-  num.setAttribute("aria-label", `${opt.name.replace(/_/g, " ")}: number`);
+  num.setAttribute("aria-label", `${opt.label}: score`);
   num.value = isSpecial ? "" : value;
   num.disabled = isSpecial;
   sw.addEventListener("change", () => { num.disabled = sw.value === "special"; });
@@ -108,27 +101,70 @@ function readControl(c) {
   }
 }
 
+export const LEVEL_HELP = {
+  random: "Random: plays any legal card and bids at random; for learning the rules.",
+  basic: "Basic: bids and plays by a club player's rules of thumb, counting cards and voids.",
+  strong: "Strong: thinks ahead by sampling the hidden cards and playing each choice out.",
+  expert: "Expert: the strong player with several times more thinking per card; slower.",
+};
+
+function profileTitle(p, name) {
+  return p.title ?? name;
+}
+
 /**
- * Fill the settings dialog. Returns {read()} giving the new settings object.
+ * Fill the settings dialog: Rules (profile, each rule with its sentence, the rules in force
+ * told by the engine), Players, Table. `describe(config)` asks the engine for the rules text.
+ * Returns {read()} giving the new settings object.
  */
-export function renderSettings(body, { profiles, schema, settings }) {
+export function renderSettings(body, { profiles, schema, settings, describe = null }) {
   body.replaceChildren();
   // --- Rules
-  const rules = el("fieldset", { class: "fs" }, el("legend", {}, "Rules"));
-  const profGroup = el("div", { class: "profiles", role: "radiogroup", "aria-label": "Rule profile" });
+  const rules = el("fieldset", { class: "fs", "data-testid": "section-rules" }, el("legend", {}, "Rules"));
+  const profGroup = el("div", { class: "profiles", role: "radiogroup", "aria-label": "House rules to play" });
   for (const [name, p] of Object.entries(profiles)) {
     const id = `prof-${name}`;
     profGroup.append(el("div", { class: "prof" },
       el("input", { type: "radio", name: "profile", id, value: name, checked: name === settings.profile, "data-testid": `profile-${name}` }),
-      el("label", { for: id }, el("b", {}, name), el("span", { class: "desc" }, p.description ?? ""))));
+      el("label", { for: id }, el("b", {}, profileTitle(p, name)),
+        el("span", { class: "origin" }, p.origin ?? ""),
+        el("span", { class: "desc" }, p.summary ?? p.description ?? ""))));
   }
   rules.append(profGroup);
   const optsBox = el("div", { class: "options", "data-testid": "options" });
-  rules.append(el("p", { class: "note" }, "Each option starts at the profile's value; change any of them. Rule changes take effect in a new game."), optsBox);
+  const more = el("details", { class: "more-rules" },
+    el("summary", {}, "Change single rules"),
+    el("p", { class: "note" }, "Each rule starts as the chosen rules have it; change any of them. Rule changes take effect in a new game."),
+    optsBox);
+  const preview = el("div", { class: "rules-preview", "data-testid": "rules-preview", "aria-live": "polite" });
+  rules.append(more, el("details", { class: "rules-told" }, el("summary", {}, "The rules in force, in full"), preview));
   body.append(rules);
+
+  const currentProfile = () => body.querySelector("input[name=profile]:checked")?.value ?? settings.profile;
+  const readOptions = () => {
+    const options = {};
+    for (const c of optsBox.querySelectorAll("[data-kind]")) {
+      const v = readControl(c);
+      const name = c.name ?? c.getAttribute("name");
+      if (JSON.stringify(v) !== c.dataset.default) options[name] = v;
+    }
+    return options;
+  };
+  let asked = 0;
+  const refreshPreview = async () => {
+    if (!describe) return;
+    const ticket = ++asked;
+    try {
+      const told = await describe({ profile: currentProfile(), options: readOptions() });
+      if (ticket === asked) renderRules(preview, told, { headingLevel: 4 });
+    } catch (e) {
+      if (ticket === asked) preview.textContent = e.message ?? String(e);
+    }
+  };
 
   const drawOptions = (profile, overrides) => {
     optsBox.replaceChildren();
+    const title = profileTitle(profiles[profile] ?? {}, profile);
     for (const opt of schema) {
       const def = profileDefault(profiles, opt, profile);
       const value = opt.name in overrides ? overrides[opt.name] : def;
@@ -139,31 +175,34 @@ export function renderSettings(body, { profiles, schema, settings }) {
       const helpId = `${id}-help`;
       for (const c of ctl.dataset.kind === "compound" ? ctl.children : [ctl]) c.setAttribute("aria-describedby", helpId);
       const row = el("div", { class: `opt ${ctl.dataset.kind}` },
-        el("label", { for: ctl.dataset.kind === "compound" ? `${id}-mode` : id }, opt.label ?? label(opt.name)), ctl,
-        el("p", { class: "help", id: helpId }, helpOf(opt), el("span", { class: "def" }, ` (${profile}: ${valueText(def)})`)));
+        el("label", { for: ctl.dataset.kind === "compound" ? `${id}-mode` : id }, opt.label ?? opt.name), ctl,
+        el("p", { class: "help", id: helpId }, opt.help ?? "", el("span", { class: "def" }, ` (${title}: ${valueText(opt, def)})`)));
       optsBox.append(row);
     }
   };
   drawOptions(settings.profile, settings.options ?? {});
   profGroup.addEventListener("change", (e) => {
-    if (e.target.name === "profile") drawOptions(e.target.value, {});
+    if (e.target.name === "profile") { drawOptions(e.target.value, {}); refreshPreview(); }
   });
+  optsBox.addEventListener("change", refreshPreview);
+  refreshPreview();
 
   // --- Players
-  const players = el("fieldset", { class: "fs" }, el("legend", {}, "Players"));
+  const players = el("fieldset", { class: "fs", "data-testid": "section-players" }, el("legend", {}, "Players"));
   for (const seat of [1, 2, 3]) {
     const id = `bot-${seat}`;
     const s = el("select", { id, "data-testid": `bot-level-${seat}` });
     for (const lvl of BOT_LEVELS) s.append(el("option", { value: lvl, selected: settings.bots[seat] === lvl }, LEVEL_NAMES[lvl] ?? lvl));
     players.append(el("div", { class: "opt choice" }, el("label", { for: id }, `${seatName(seat)} plays at`), s));
   }
+  players.append(el("ul", { class: "level-help", "data-testid": "level-help" }, ...BOT_LEVELS.map((l) => el("li", {}, LEVEL_HELP[l]))));
   players.append(el("div", { class: "opt bool" },
     el("label", { for: "human-north" }, "I play North's cards too (partner's hand shown)"),
     el("input", { type: "checkbox", id: "human-north", checked: !!settings.humanNorth, "data-testid": "human-north" })));
   body.append(players);
 
-  // --- Display
-  const disp = el("fieldset", { class: "fs" }, el("legend", {}, "Display"));
+  // --- Table
+  const disp = el("fieldset", { class: "fs", "data-testid": "section-table" }, el("legend", {}, "Table"));
   const sp = el("select", { id: "speed", "data-testid": "speed" });
   const cur = effectiveSpeed(settings);
   for (const [k, v] of Object.entries(SPEEDS)) sp.append(el("option", { value: k, selected: k === cur }, v.label));
@@ -173,17 +212,10 @@ export function renderSettings(body, { profiles, schema, settings }) {
 
   return {
     read() {
-      const profile = body.querySelector("input[name=profile]:checked")?.value ?? settings.profile;
-      const options = {};
-      for (const c of optsBox.querySelectorAll("[data-kind]")) {
-        const v = readControl(c);
-        const name = c.name ?? c.getAttribute("name");
-        if (JSON.stringify(v) !== c.dataset.default) options[name] = v;
-      }
       const bots = {};
       for (const seat of [1, 2, 3]) bots[seat] = body.querySelector(`#bot-${seat}`).value;
       return {
-        ...settings, profile, options, bots,
+        ...settings, profile: currentProfile(), options: readOptions(), bots,
         humanNorth: body.querySelector("#human-north").checked,
         speed: sp.value,
       };
@@ -191,32 +223,32 @@ export function renderSettings(body, { profiles, schema, settings }) {
   };
 }
 
-/** The rules help: plain words, then every profile and option from the engine. */
-export function renderHelp(body, { profiles, schema }) {
+/**
+ * The rules panel: the rules in force told by the engine (describe_rules of the game being
+ * played), how to use this table, then each set of house rules and how they differ.
+ */
+export function renderHelp(body, { profiles, schema, rules }) {
   body.replaceChildren();
-  body.append(
-    el("h3", {}, "The game in plain words"),
+  const told = el("div", { class: "rules-text", "data-testid": "rules-text" });
+  renderRules(told, rules);
+  body.append(told,
+    el("h3", {}, "At this table"),
     el("ul", {},
-      el("li", {}, "Four players in two teams: you (South) with North against West and East. 32 cards: 8 to ace in each suit, plus the 7 of clubs, 7 of diamonds, 5 of hearts and 3 of spades."),
-      el("li", {}, "Each trick is worth 1 point. The 5 of hearts is worth +5 and the 3 of spades −3 to the team that wins it. Each hand is worth 10 points in all."),
-      el("li", {}, "Bidding: each player in turn passes or promises a number of points, with a trump suit to be named later or in no trump (NT). 7 NT beats 7, 8 beats 7 NT. The dealer alone may equal the highest bid and take it."),
-      el("li", {}, "The highest bidder names trump (unless no trump) and leads. You must follow the suit led if you can; otherwise play anything. Highest trump wins, else the highest card of the suit led."),
-      el("li", {}, "Scoring: the bidders add their points if they reach the bid, otherwise lose the bid. No trump doubles the bidders' gain or loss. Defenders always add their points, unless they are already at the defender threshold (usually 45)."),
-      el("li", {}, "The first team to reach the target (usually 52) wins. Scores may go below zero."),
-      el("li", {}, "On this screen the cards you may play are raised and outlined; the others are dimmed. Use the arrow keys to move between cards and Enter or Space to play.")),
-    el("h3", {}, "Rule profiles"));
+      el("li", {}, "You play South with North as partner, against West and East."),
+      el("li", {}, "The cards you may play are raised and outlined; the others are dimmed. Use the arrow keys to move between cards and Enter or Space to play.")),
+    el("h3", {}, "House rules to choose from"));
   const dl = el("dl", { class: "help-profiles" });
   for (const [name, p] of Object.entries(profiles)) {
-    dl.append(el("dt", {}, name), el("dd", {}, p.description ?? ""));
+    dl.append(el("dt", {}, profileTitle(p, name)), el("dd", {}, `${p.origin ?? ""} ${p.summary ?? p.description ?? ""}`));
   }
-  body.append(dl, el("h3", {}, "Options"));
+  body.append(dl, el("h3", {}, "Each rule, by house rules"));
   const names = Object.keys(profiles);
   const table = el("table", { class: "help-options" });
-  table.append(el("tr", {}, el("th", { scope: "col" }, "Option"), ...names.map((n) => el("th", { scope: "col" }, n))));
+  table.append(el("tr", {}, el("th", { scope: "col" }, "Rule"), ...names.map((n) => el("th", { scope: "col" }, profileTitle(profiles[n], n)))));
   for (const opt of schema) {
     table.append(el("tr", {},
-      el("th", { scope: "row" }, el("b", {}, opt.label ?? label(opt.name)), el("br"), el("small", {}, helpOf(opt))),
-      ...names.map((n) => el("td", {}, valueText(profileDefault(profiles, opt, n))))));
+      el("th", { scope: "row" }, el("b", {}, opt.label ?? opt.name), el("br"), el("small", {}, opt.help ?? "")),
+      ...names.map((n) => el("td", {}, valueText(opt, profileDefault(profiles, opt, n))))));
   }
-  body.append(el("div", { class: "sheet-wrap", tabindex: "0", role: "region", "aria-label": "Options by profile" }, table));
+  body.append(el("div", { class: "sheet-wrap", tabindex: "0", role: "region", "aria-label": "Rules by house rules" }, table));
 }

@@ -20,6 +20,7 @@ export function bidLabel(action) {
     case "keep": return "Keep";
     case "trump": return action.suit == null ? "No trump" : `${suitSymbol(action.suit)} ${suitName(action.suit)}`;
     case "play": return cardName(action.card);
+    case "pass_card": return `Pass ${cardName(action.card)} to partner`;
     default: return action.type;
   }
 }
@@ -45,6 +46,7 @@ export function describeAction(seat, action) {
     case "play": return `${who} plays ${cardName(action.card)}`;
     case "redeal": return `${who} asks for a redeal`;
     case "keep": return `${who} keeps the hand`;
+    case "pass_card": return `${who} passes a card to partner`; // never which: only the two partners know
     default: return `${who}: ${action.type}`;
   }
 }
