@@ -18,16 +18,15 @@ loaded (and checked) like any other.
 
 from __future__ import annotations
 
-import base64
 import json
 import secrets
-import zlib
 from collections import OrderedDict
 from typing import Any, NamedTuple
 
 from . import actions as act
 from .cards import CARD_STRS, SUITS, card_name, sorted_hand
 from .deal import deal_lists, encode_deal, parse_deal
+from . import share
 from .errors import IllegalAction, InvalidAction
 from .game import GAME_OVER, Game, HandRecord, Trick
 from .rules import OPTION_META, OPTION_NAMES, PROFILES, Rules
@@ -421,90 +420,17 @@ def card_names() -> dict[str, str]:
     return {CARD_STRS[c]: card_name(c) for c in range(32)}
 
 
-# ----- share codes -----
-
-_SHARE_PREFIX = "k1"
-_SHARE_MAX_BRACKETS = 16
-"""A real payload is one object holding at most an options object and a score list: refusing
-more before parsing keeps a hostile link from exhausting WebAssembly's small native stack."""
-_ACTION_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
-_PASS_CARD_MARK = "_"
-"""A passed card is written as this mark and the card's character: links made before the
-passing existed hold only actions below 64, one character each, and read as they always did."""
-
-
-def _share_char(action: int) -> str:
-    if action >= act.PASS_CARD_BASE:
-        return _PASS_CARD_MARK + _ACTION_ALPHABET[action - act.PASS_CARD_BASE]
-    return _ACTION_ALPHABET[action]
-
+# ----- share codes (kaiser_core.share) -----
 
 def encode_share(state: State, with_actions: bool = False) -> str:
     """A short URL-safe code: profile, options, seed, first dealer (and the moves, if asked)."""
     config, game, _, _ = _live(state)
-    payload: dict[str, Any] = {"p": config["profile"], "s": config["seed"], "d": config["dealer"]}
-    if config.get("options"):
-        payload["o"] = config["options"]
-    if "deal" in config:
-        payload["h"] = config["deal"]
-    if "scores" in config:
-        payload["c"] = config["scores"]
-    if with_actions:
-        payload["a"] = "".join(_share_char(a) for a in game.history)
-    text = json.dumps(payload, separators=(",", ":"), sort_keys=True).encode("utf-8")
-    packed = zlib.compress(text, 9)
-    return _SHARE_PREFIX + base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
+    return share.encode(config, game.history if with_actions else None)
 
 
 def decode_share(text: object) -> State:
     """The game a share code describes, replayed; anything malformed raises ``InvalidAction``."""
-    if not isinstance(text, str):
-        raise InvalidAction(f"a share code is a string, got {type(text).__name__}")
-    code = text.strip()
-    if "#" in code:
-        code = code.split("#", 1)[1]
-    if code.startswith("g="):
-        code = code[2:]
-    if not code.startswith(_SHARE_PREFIX) or len(code) > 8000:
-        raise InvalidAction("this link is not a Kaiser game link (it should start with 'k1')")
-    body = code[len(_SHARE_PREFIX):]
-    try:
-        packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
-        inflater = zlib.decompressobj()
-        text_bytes = inflater.decompress(packed, 1 << 16)
-        if inflater.unconsumed_tail:
-            raise ValueError("too long")
-        text = text_bytes.decode("utf-8")
-        if text.count("[") + text.count("{") > _SHARE_MAX_BRACKETS:
-            raise ValueError("nested too deep")
-        payload = json.loads(text)
-    except (ValueError, zlib.error, RecursionError):
-        raise InvalidAction("this game link is damaged: it could not be decoded "
-                            "(was it cut short when copied?)") from None
-    if not isinstance(payload, dict) or not {"p", "s", "d"} <= set(payload):
-        raise InvalidAction("this game link is damaged: it lacks the profile, seed or dealer")
-    config: dict[str, Any] = {"profile": payload["p"], "seed": payload["s"], "dealer": payload["d"],
-                              "options": payload.get("o", {})}
-    if "h" in payload:
-        config["deal"] = payload["h"]
-    if "c" in payload:
-        config["scores"] = payload["c"]
-    moves_text = payload.get("a", "")
-    if not isinstance(moves_text, str) or any(ch not in _ACTION_ALPHABET for ch in moves_text):
-        raise InvalidAction("this game link is damaged: its list of moves is unreadable")
-    moves = []
-    chars = iter(moves_text)
-    for ch in chars:
-        if ch == _PASS_CARD_MARK:
-            card = _ACTION_ALPHABET.index(next(chars, "_"))
-            if card >= 32:
-                raise InvalidAction("this game link is damaged: it holds an unknown move")
-            moves.append(act.encode(act.PASS_CARD_BASE + card))
-            continue
-        code_int = _ACTION_ALPHABET.index(ch)
-        if code_int > act.MAX_ACTION:
-            raise InvalidAction("this game link is damaged: it holds an unknown move")
-        moves.append(act.encode(code_int))
+    config, moves = share.decode(text)
     try:
         return load({"version": VERSION, "config": config, "actions": moves})
     except IllegalAction as err:
