@@ -12,7 +12,7 @@ const RUNTIME_URL = new URL("./pyodide/", import.meta.url).href;
 
 const ALLOWED = new Set([
   "new_game", "legal_actions", "apply", "load", "view", "summary", "encode_share",
-  "decode_share", "bot_action", "hint", "analyze", "profiles", "options_schema",
+  "decode_share", "bot_action", "hint", "analyze", "profiles", "options_schema", "step", "bot_step",
 ]);
 
 // Python side: one entry point; every Python exception becomes {"error": {type, message}}.
