@@ -239,6 +239,14 @@ def _trick_json(trick: Trick) -> dict[str, Any]:
             "cards": [CARD_STRS[c] for c in trick.cards], "winner": trick.winner}
 
 
+def _seat_tricks(tricks: list[Trick]) -> list[int]:
+    """How many tricks each seat took."""
+    won = [0, 0, 0, 0]
+    for t in tricks:
+        won[t.winner] += 1
+    return won
+
+
 def _team_holding(tricks: list[Trick], card: int) -> int | None:
     """The team whose tricks hold ``card`` (None: not captured, e.g. a thrown-in hand)."""
     return next((t.winner & 1 for t in tricks if card in t.cards), None)
@@ -253,6 +261,7 @@ def _record_json(record: HandRecord) -> dict[str, Any]:
         "contract": _contract_json(record.contract, record.trump),
         "tricks": [_trick_json(t) for t in record.tricks],
         "tricks_won": [sum(1 for t in record.tricks if t.winner & 1 == side) for side in (0, 1)],
+        "seat_tricks": _seat_tricks(record.tricks),
         "five_team": _team_holding(record.tricks, FIVE_OF_HEARTS),
         "three_team": _team_holding(record.tricks, THREE_OF_SPADES),
         "raw": list(record.raw),
@@ -318,6 +327,7 @@ def view(state: State, seat: int) -> dict[str, Any]:
         "tricks": [_trick_json(t) for t in game.tricks],
         "raw": list(game.raw()),
         "tricks_won": list(game.tricks_won),
+        "seat_tricks": _seat_tricks(game.tricks),
         "scores": list(game.scores),
         "target": game.target,
         "threshold": game.rules.threshold(game.target),
