@@ -331,8 +331,10 @@ export class Game {
   async refused(seat, card) {
     const v = this.view;
     if (!v || v.phase === "game_over") return;
-    if (!this.waiting || !this.isHuman(v.to_act)) {
-      this.message(v.to_act == null ? "Wait for the next hand." : `It is ${seatName(v.to_act)}'s turn: wait for ${seatName(v.to_act)} to play.`);
+    if (!this.waiting) {
+      const seat = this.thinking ?? v.to_act;
+      this.message(seat == null || this.isHuman(seat) ? "One moment: the last move is still being shown."
+        : `It is ${seatName(seat)}'s turn: wait for ${seatName(seat)} to play.`);
       return;
     }
     if (v.to_act !== seat) {

@@ -268,7 +268,7 @@ export function renderPlate(v) {
     const named = trump != null || c.no_trump;
     const sym = add(`plate-trump suit-${trump ?? "NT"}`, named ? suitSymbol(trump) : "?");
     sym.setAttribute("aria-hidden", "true");
-    add("plate-who", `${seatName(c.seat)} ${c.kaiser ? "Kaiser" : bidWords({ type: "bid", points: c.points, no_trump: c.no_trump })}`);
+    add("plate-who", `${seatName(c.seat)} ${c.kaiser ? "Kaiser" : c.points}`);
     add("plate-trump-words", named ? (trump ? `${suitName(trump)} trump` : "no trump") : "trump not named yet");
     plate.classList.add(teamOf(c.seat) === 0 ? "ours" : "theirs");
     plate.setAttribute("aria-label", `Contract: ${contractWords(c)}`);
