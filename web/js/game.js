@@ -48,7 +48,7 @@ export class Game {
     const p = this.engine.call(fn, ...args);
     let note = null;
     const t = setTimeout(() => {
-      note = banner(`The game engine has not answered for ${Math.round(this.watchdogMs / 1000)} s. It may still be thinking; if nothing happens, reload the page: your game is saved.`, {
+      note = banner(`The game engine has not answered for ${Math.round(this.watchdogMs / 1000)} s (${fn}). It may still be thinking; if nothing happens, reload the page: your game is saved.`, {
         kind: "error", testid: "engine-stuck",
         actions: [{ label: "Reload", testid: "engine-stuck-reload", onClick: () => location.reload() }],
       });
@@ -70,8 +70,6 @@ export class Game {
     this.thinking = null;
     this.waiting = false;
     saveGame(state);
-    await this.refresh(gen);
-    if (gen !== this.gen) return;
     return this.pump(gen);
   }
 
@@ -92,7 +90,7 @@ export class Game {
     if (this.waiting || this.thinking == null) {
       const gen = ++this.gen;
       this.waiting = false;
-      this.refresh(gen).then(() => gen === this.gen && this.pump(gen), (e) => this.error(e));
+      this.pump(gen);
     }
   }
 
@@ -228,9 +226,13 @@ export class Game {
     });
   }
 
-  /** The main loop: bots move until it is the person's turn or the game ends. */
-  async pump(gen) {
+  /**
+   * The main loop: bots move until it is the person's turn or the game ends. From outside
+   * (a start, a retry) it first asks the engine for the views; after a move it already has them.
+   */
+  async pump(gen, fresh = true) {
     try {
+      if (fresh) await this.refresh(gen);
       while (gen === this.gen) {
         const v = this.view;
         this.shown = v;
@@ -310,8 +312,9 @@ export class Game {
       if (gen !== this.gen) return;
       this.waiting = true;
       this.render();
-      if (e.type === "IllegalAction" || e.type === "InvalidAction") this.message(playerWords(e.message));
-      else this.error(e);
+      // The rules refuse it: say why by the hand. Anything else is the table's own fault.
+      if (e.type === "IllegalAction") this.message(playerWords(e.message));
+      else banner(`The engine refused this move: ${errorText(e)}`, { kind: "error", testid: "error-banner" });
       return;
     }
     if (gen !== this.gen) return;
@@ -321,7 +324,7 @@ export class Game {
       if (gen === this.gen) this.error(e);
       return;
     }
-    if (gen === this.gen) this.pump(gen);
+    if (gen === this.gen) this.pump(gen, false);
   }
 
   /**
