@@ -30,6 +30,7 @@ export class Game {
     this.waiting = false;      // waiting for the person
     this.thinking = null;      // bot seat thinking
     this.holdTrick = null;     // completed trick shown during the pause
+    this.holdEnd = false;      // a finished hand is shown (its record) until the next view
     this.lastTrick = null;
     this.skipPause = null;
     this.botTimes = {};        // level -> [ms]
@@ -373,12 +374,15 @@ export class Game {
     this.holdEnd = !!hand;
     if (trick) {
       const speed = this.speed();
-      this.shown = endView ?? next;
+      const after = endView ?? next;
       if (!endView) this.viewNorth = nextNorth;
+      // The last card lands first, with the counts as they were; then the winner and the counts.
+      this.shown = { ...after, seat_tricks: prev.seat_tricks, tricks_won: prev.tricks_won, raw: prev.raw, to_act: null };
       this.holdTrick = { leader: trick.leader, seats: trick.seats, cards: trick.cards, winner: null };
       this.render();
       await this.delay(speed.anim);
       if (gen !== this.gen) return;
+      this.shown = after;
       this.holdTrick = { ...this.holdTrick, winner: trick.winner, points: trick.points };
       this.lastTrick = this.holdTrick;
       announce(trickWords(this.holdTrick));

@@ -1,8 +1,8 @@
 // Score sheet, end-of-hand result and game-over text, all from summary(state).
 import { seatName, contractWords } from "./words.js";
+import { suitSymbol } from "./cards.js";
 
 const TEAM_SHORT_PAIRS = ["N\u2013S", "W\u2013E"];
-import { suitSymbol } from "./cards.js";
 
 // Plain "-" everywhere (totals and changes alike), so copied scores stay numbers.
 const signed = (n) => (n > 0 ? `+${n}` : String(n));

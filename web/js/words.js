@@ -4,7 +4,6 @@ import { cardName, suitName, suitSymbol } from "./cards.js";
 
 export const SEAT_NAMES = ["South", "West", "North", "East"];
 export const SEAT_SHORT = ["S", "W", "N", "E"];
-export const TEAM_SHORT = ["Us", "Them"];
 
 export const seatName = (seat) => SEAT_NAMES[seat] ?? "";
 export const teamOf = (seat) => seat % 2; // documented by the bridge: team 0 = seats 0 and 2
