@@ -24,10 +24,11 @@ from collections import OrderedDict
 from typing import Any, NamedTuple
 
 from . import actions as act
-from .cards import CARD_STRS, SUITS, card_name, sorted_hand
-from .deal import deal_lists, encode_deal, parse_deal
+from .cards import CARD_STRS, FIVE_OF_HEARTS, SUITS, THREE_OF_SPADES, card_name, sorted_hand
 from . import share
+from .deal import deal_lists, encode_deal, parse_deal
 from .errors import IllegalAction, InvalidAction
+from .events import action_events
 from .game import GAME_OVER, Game, HandRecord, Trick
 from .rules import OPTION_META, OPTION_NAMES, PROFILES, Rules
 from .rules_text import PROFILE_TEXT, describe, sheet_notes, value_words
@@ -272,6 +273,19 @@ def _reached_target(rules: Rules, record: HandRecord) -> list[bool]:
     return reached
 
 
+def _seat_tricks(tricks: list[Trick]) -> list[int]:
+    """How many tricks each seat took."""
+    won = [0, 0, 0, 0]
+    for t in tricks:
+        won[t.winner] += 1
+    return won
+
+
+def _team_holding(tricks: list[Trick], card: int) -> int | None:
+    """The team whose tricks hold ``card`` (None: not captured, e.g. a thrown-in hand)."""
+    return next((t.winner & 1 for t in tricks if card in t.cards), None)
+
+
 def _record_json(record: HandRecord, rules: Rules) -> dict[str, Any]:
     return {
         "dealer": record.dealer,
@@ -280,6 +294,10 @@ def _record_json(record: HandRecord, rules: Rules) -> dict[str, Any]:
         "auction": _auction_json(record.auction),
         "contract": _contract_json(record.contract, record.trump),
         "tricks": [_trick_json(t) for t in record.tricks],
+        "tricks_won": [sum(1 for t in record.tricks if t.winner & 1 == side) for side in (0, 1)],
+        "seat_tricks": _seat_tricks(record.tricks),
+        "five_team": _team_holding(record.tricks, FIVE_OF_HEARTS),
+        "three_team": _team_holding(record.tricks, THREE_OF_SPADES),
         "raw": list(record.raw),
         "delta": list(record.delta),
         "scores": list(record.scores),
@@ -313,6 +331,16 @@ def _check_seat(seat: object) -> int:
     return seat
 
 
+def _standing_json(game: Game) -> dict[str, Any] | None:
+    """The highest bid of this hand's auction so far (the winning bid once it is over), with
+    its place in ``auction``."""
+    for index in range(len(game.auction) - 1, -1, -1):
+        seat, action = game.auction[index]
+        if action != act.PASS:
+            return {"seat": seat, "action": act.encode(action), "index": index}
+    return None
+
+
 def view(state: State, seat: int) -> dict[str, Any]:
     """What ``seat`` may know: its own cards, the auction, trump, the cards played, scores."""
     seat = _check_seat(seat)
@@ -336,11 +364,15 @@ def view(state: State, seat: int) -> dict[str, Any]:
         "tricks": [_trick_json(t) for t in game.tricks],
         "raw": list(game.raw()),
         "tricks_won": list(game.tricks_won),
+        "seat_tricks": _seat_tricks(game.tricks),
         "scores": list(game.scores),
         "target": game.target,
         "threshold": game.rules.threshold(game.target),
         "winner": game.winner,
         "weak_hand": game.phase == "redeal" and game.to_act == seat,
+        "standing": _standing_json(game),
+        "may_equal": (game.phase == "bidding" and game.best_seat >= 0
+                      and game.to_act == game.dealer),
         "legal": [act.encode(a) for a in game.legal()] if game.to_act == seat and not over else [],
         "passed_card": None if over or game.passes[seat] < 0 else CARD_STRS[game.passes[seat]],
         "received_card": (None if over or game.received[seat] < 0
@@ -456,53 +488,57 @@ def bot_action(state: State, level: str = "basic", seed: object = 0,
     return act.encode(bots.choose(_game(state), level, seed, cap))
 
 
+def _check_seats(seats: object) -> list[int]:
+    if seats is None:
+        return []
+    if not isinstance(seats, list) or len(seats) > 4:
+        raise InvalidAction(f"seats is a list of up to four seats, got {seats!r}")
+    return [_check_seat(s) for s in seats]
+
+
+def step(state: State, action: Action, seat: int = 0,
+         seats: list[int] | None = None) -> dict[str, Any]:
+    """Apply ``action`` for the seat to act and return all the UI shows of it, in one call:
+    ``{"state", "view": view(new state, seat), "views": [view for each of seats],
+    "events": [...], "hands_played": n}`` (events: ``kaiser_core.events``)."""
+    seat = _check_seat(seat)
+    extra = _check_seats(seats)
+    live = _live(state)
+    actor = live.game.to_act
+    after = apply(state, action)
+    canonical = after["actions"][-1]
+    game = _game(after)
+    return {
+        "state": after,
+        "view": view(after, seat),
+        "views": [view(after, s) for s in extra],
+        "events": action_events(live.game, game, actor, canonical,
+                                lambda record: _record_json(record, game.rules)),
+        "hands_played": len(game.records),
+    }
+
+
+def bot_step(state: State, level: str, seed: object = 0, seat: int = 0,
+             time_cap_ms: float | None = None, seats: list[int] | None = None
+             ) -> dict[str, Any]:
+    """A bot of ``level`` acts for the seat to act; the answer has ``step``'s shape."""
+    _check_seat(seat)
+    _check_seats(seats)
+    return step(state, bot_action(state, level, seed, time_cap_ms), seat, seats)
+
+
 # ----- hints and analysis -----
 
 def hint(state: State, seat: int, seed: object = 0) -> list[dict[str, Any]]:
-    """Each legal action of ``seat`` with the strong bot's expected value, best first.
+    """Each legal action of ``seat`` as ``{"action", "value", "suggested"}``, best first.
 
-    ``seat`` must be the seat to act, else ``IllegalAction`` (a hint for a seat that cannot act
-    would be a question about someone else's turn). In play the value is the mean net score of
-    the hand for the seat's team over sampled worlds (our change minus theirs); in the auction
-    it is the expected contract score from the strong bot's simulated estimate (0 for a pass);
-    for trump naming, that estimate of the expected raw points; for the weak-hand question, 0
-    for both.
+    ``value`` is on one scale for every action: the expected score of the hand for the
+    seat's team minus the other team's, from the strong bot's own search
+    (``kaiser_core.hints``). ``seat`` must be the seat to act, else ``IllegalAction``.
     """
-    from .bots import basic, make_rng, observe
-    from .bots.strong import strong_policy
+    from .hints import hint as _hint
 
-    game = _game(state)
-    seat = _check_seat(seat)
-    if game.phase == GAME_OVER or game.to_act != seat:
-        raise IllegalAction(f"it is not {('South', 'West', 'North', 'East')[seat]}'s turn")
-    obs = observe(game, seat)
-    rng = make_rng(seed)
-    values: list[tuple[float, int]] = []
-    if game.phase == "play":
-        values = [(v, c) for v, _, c in strong_policy.ranked(obs, rng)]
-    elif game.phase == "bidding":
-        evals = strong_policy.evaluations(obs, rng)
-        chosen = strong_policy.auction_action(obs, evals, rng)
-        suit_mu = max(mu for mu, t in evals if t >= 0)
-        nt_mu = evals[-1][0]
-        for a in obs.legal:
-            if a == act.PASS or a == act.KAISER:
-                values.append((0.0, a))
-            else:
-                nt = act.bid_no_trump(a)
-                values.append((basic.bid_value(nt_mu if nt else suit_mu, act.bid_points(a), nt), a))
-    elif game.phase == "trump":
-        evals = strong_policy.evaluations(obs, rng)
-        chosen = strong_policy.auction_action(obs, evals, rng)
-        estimate = {t: mu for mu, t in evals}
-        for a in obs.legal:
-            values.append((estimate[-1 if a == act.TRUMP_NONE else a - act.TRUMP_BASE], a))
-    else:
-        values = [(0.0, a) for a in obs.legal]
-        chosen = strong_policy(obs, rng)
-    if game.phase != "play":
-        values.sort(key=lambda t: (t[1] != chosen, -t[0], t[1]))
-    return [{"action": act.encode(a), "value": round(float(v), 3)} for v, a in values]
+    return _hint(_game(state), _check_seat(seat), seed)
 
 
 def _finished_hand(game: Game, hand_index: object) -> int:

@@ -29,7 +29,8 @@ const SNAPSHOT_IDLE_MS = 500;
 const ALLOWED = new Set([
   "new_game", "legal_actions", "apply", "load", "view", "summary", "encode_share",
   "decode_share", "bot_action", "hint", "analyze", "profiles", "options_schema", "describe_rules",
-  "analyze_step", "encode_challenge", "decode_challenge", "challenge_par", "reply_challenge",
+  "analyze_step", "encode_challenge", "decode_challenge", "challenge_par", "reply_challenge", "step",
+  "bot_step",
 ]);
 
 // Python side: one entry point; every Python exception becomes {"error": {type, message}}.

@@ -17,7 +17,7 @@ import { openDialog, closeDialog, installDialogs } from "./dialogs.js";
 import {
   loadSettings, saveSettings, readSavedGame, setAsideCorrupt, onSaveTrouble, watchOtherTabs, storedState,
 } from "./storage.js";
-import { shareCodeFromLocation, clearShareHash, shareUrl, copyText } from "./share.js";
+import { shareCodeFromLocation, clearShareHash, shareUrl, copyText, systemShare } from "./share.js";
 import { openAnalysis } from "./analysis.js";
 import { installStats, recordAnalysis } from "./stats.js";
 import { Challenges } from "./challenge.js";
@@ -241,31 +241,32 @@ async function showHint() {
   body.textContent = "Thinking…";
   openDialog("dlg-hint");
   try {
+    // The engine lists them best first, every value on one scale, one of them suggested.
     const hints = await app.engine.call("hint", g.state, seat);
-    // The engine lists them best first (its suggestion first): keep its order.
-    const phase = g.view?.phase;
-    const what = phase === "play" ? "expected score change for your team this hand, yours minus theirs"
-      : phase === "bidding" ? "expected score of the contract for your team (0 for a pass)"
-        : phase === "trump" ? "expected points your team takes with that trump"
-          : "no difference the engine can measure";
     const list = document.createElement("ol");
     list.className = "hint-list";
-    hints.forEach((h, i) => {
+    for (const h of hints) {
       const li = document.createElement("li");
-      const v = typeof h.value === "number" ? h.value.toFixed(1).replace(/^-/, "\u2212") : String(h.value);
-      li.textContent = `${bidLabel(h.action)}: ${v}`;
-      if (i === 0) {
+      li.textContent = `${bidLabel(h.action)}: ${signedValue(h.value)}`;
+      if (h.suggested) {
         li.className = "best";
         li.append(Object.assign(document.createElement("b"), { textContent: " (suggested)" }));
       }
       list.append(li);
-    });
+    }
     const intro = document.createElement("p");
-    intro.textContent = `${seat === 2 ? "North's" : "Your"} choices, best first. The number is the ${what}.`;
+    intro.textContent = `${seat === 2 ? "North's" : "Your"} choices, best first. The number is the score this hand is expected to bring your side, minus the other side's, if you choose it.`;
     body.replaceChildren(intro, list);
   } catch (e) {
     body.textContent = `No hint available: ${errorText(e)}`;
   }
+}
+
+/** A hint value as a score: "+1.2", "\u22120.8", "0.0". */
+function signedValue(value) {
+  if (typeof value !== "number") return String(value);
+  const text = Math.abs(value).toFixed(1);
+  return value > 0.05 ? `+${text}` : value < -0.05 ? `\u2212${text}` : text;
 }
 
 async function makeShare(withMoves) {
@@ -274,6 +275,10 @@ async function makeShare(withMoves) {
     const code = await app.engine.call("encode_share", state, withMoves);
     const url = shareUrl(code);
     $("share-url").value = url;
+    if (await systemShare(url, withMoves)) {
+      $("share-status").textContent = "Shared.";
+      return;
+    }
     $("share-status").textContent = await copyText(url, $("share-url"));
   } catch (e) {
     $("share-status").textContent = `Could not make a link: ${errorText(e)}`;
@@ -331,6 +336,10 @@ function wire() {
   $("btn-share").addEventListener("click", () => {
     $("share-url").value = "";
     $("share-status").textContent = "";
+    const n = (app.game.view?.hand_number ?? 0) + 1;
+    $("share-which").textContent = n > 1
+      ? `You are on hand ${n}: "Share this game" starts from hand 1; "Share with moves" shows every hand up to now.`
+      : "You are on hand 1.";
     openDialog("dlg-share");
   });
   $("share-deal").addEventListener("click", () => makeShare(false));

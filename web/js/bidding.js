@@ -26,8 +26,8 @@ function heading(text) {
  * Render the panel for `seat` given the legal non-play actions.
  * Returns true when something was shown.
  */
-export function renderActionPanel(panel, seat, legal, onChoose, { standing = null } = {}) {
-  const actions = legal.filter((a) => a.type !== "play");
+export function renderActionPanel(panel, seat, legal, onChoose, { view = null } = {}) {
+  const actions = legal.filter((a) => a.card == null);
   panel.replaceChildren();
   if (!actions.length) { panel.hidden = true; return false; }
   const who = seat === 0 ? "You" : `${seatName(seat)} (you play it)`;
@@ -59,7 +59,11 @@ export function renderActionPanel(panel, seat, legal, onChoose, { standing = nul
     panel.append(heading(`${who}: your bid`));
     const p = document.createElement("p");
     p.className = "panel-note";
-    p.textContent = standing ? `Bid to beat: ${standing}. NT = no trump.` : "No bid yet. NT = no trump.";
+    const st = view?.standing;
+    const standing = st ? `${seatName(st.seat)}'s ${bidWords(st.action)}` : null;
+    p.textContent = !standing ? "No bid yet. NT = no trump."
+      : view.may_equal ? `Bid to take: ${standing} (as dealer you may equal it). NT = no trump.`
+        : `Bid to beat: ${standing}. NT = no trump.`;
     panel.append(p);
     for (const a of actions) {
       const cls = a.type === "pass" ? "pass" : a.type === "kaiser" ? "kaiser" : a.no_trump ? "nt" : "";
@@ -76,6 +80,7 @@ export function renderActionPanel(panel, seat, legal, onChoose, { standing = nul
     for (const x of grid.querySelectorAll("button")) x.disabled = true;
     onChoose(JSON.parse(b.dataset.action));
   });
+  installArrows(grid);
   panel.append(grid);
   panel.setAttribute("aria-labelledby", "panel-title");
   panel.dataset.kind = kind;
@@ -83,11 +88,28 @@ export function renderActionPanel(panel, seat, legal, onChoose, { standing = nul
   return true;
 }
 
-/** The highest bid so far, in words, for the note above the bidding box. */
-export function standingBid(auction) {
-  let best = null;
-  for (const [seat, a] of auction ?? []) {
-    if (a.type === "bid" || a.type === "kaiser") best = `${seatName(seat)}'s ${bidWords(a)}`;
-  }
-  return best;
+/** Put the focus on the panel's first choice (a bid rather than a pass). Returns true if it did. */
+export function focusPanel(panel) {
+  const buttons = [...panel.querySelectorAll("button[data-action]:not([disabled])")];
+  const first = buttons.find((b) => JSON.parse(b.dataset.action).type !== "pass") ?? buttons[0];
+  first?.focus({ preventScroll: true });
+  return !!first;
+}
+
+/** Arrow keys move between the panel's choices (Home and End to the first and last). */
+function installArrows(grid) {
+  grid.addEventListener("keydown", (e) => {
+    const buttons = [...grid.querySelectorAll("button:not([disabled])")];
+    const i = buttons.indexOf(document.activeElement);
+    if (i < 0) return;
+    const across = Math.max(1, Math.round(grid.clientWidth / (buttons[0].offsetWidth || 1)));
+    const moves = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: across, ArrowUp: -across };
+    let j = null;
+    if (e.key in moves) j = Math.min(buttons.length - 1, Math.max(0, i + moves[e.key]));
+    else if (e.key === "Home") j = 0;
+    else if (e.key === "End") j = buttons.length - 1;
+    if (j == null) return;
+    e.preventDefault();
+    buttons[j].focus();
+  });
 }

@@ -33,3 +33,10 @@ export function installDialogs() {
     });
   }
 }
+
+/** Resolve once no dialog is open (the bots wait while the person reads one). */
+export async function whenNoDialogOpen() {
+  for (let d = document.querySelector("dialog[open]"); d; d = document.querySelector("dialog[open]")) {
+    await whenClosed(d.id);
+  }
+}

@@ -1,17 +1,22 @@
-// The live game: holds the engine state, asks the engine for views, lets the
-// bots move (in the worker), takes the person's choices, animates and saves.
-// It never decides a rule: legality, scores and bot moves all come from the engine.
-import { renderStatus, renderSeats, renderTrick, renderHand, renderTurn, gatherTrick } from "./table.js";
-import { renderActionPanel, standingBid } from "./bidding.js";
-import { renderHandResult, renderGameOver } from "./scoresheet.js";
-import { describeAction, seatName } from "./words.js";
+// The live game: one engine message per move. A person's choice goes out as `step`, a bot's
+// turn as `bot_step`; each answers with the new state, the views to draw and the events the
+// move caused (the card, the trick and its winner, the finished hand, the game over), which
+// this module plays back. It never decides a rule or works out a score: everything shown
+// comes from those answers.
+import { renderStatus, renderSeats, renderTrick, renderHand, renderTurn, gatherTrick, renderPlate } from "./table.js";
+import { renderActionPanel, focusPanel } from "./bidding.js";
+import { renderHandResult, renderGameOver, handResultTitle } from "./scoresheet.js";
+import { describeAction, seatName, trickWords, playerWords } from "./words.js";
 import { announce, banner, errorText } from "./announce.js";
-import { openDialog, whenClosed } from "./dialogs.js";
+import { openDialog, whenClosed, whenNoDialogOpen } from "./dialogs.js";
 import { saveGame, saveSettings } from "./storage.js";
 import { SPEEDS, effectiveSpeed, prefersReducedMotion } from "./settings.js";
 import { rememberView } from "./paint.js";
 
 const $ = (id) => document.getElementById(id);
+/** No bot decision may hold the page for more than a second (the worker runs Python 3-5x slower). */
+const BOT_TIME_CAP_MS = 800;
+const MESSAGE_MS = 3500;
 
 export class Game {
   constructor(engine, settings, { onNewGame } = {}) {
@@ -20,20 +25,23 @@ export class Game {
     this.onNewGame = onNewGame;
     this.gen = 0;
     this.state = null;
-    this.view = null;
-    this.viewNorth = null;
+    this.view = null;          // the engine's view for South
+    this.viewNorth = null;     // North's view, when the person plays North's cards
+    this.shown = null;         // what the table shows now (a view, or the end of a hand)
     this.waiting = false;      // waiting for the person
     this.thinking = null;      // bot seat thinking
     this.holdTrick = null;     // completed trick shown during the pause
+    this.holdEnd = false;      // a finished hand is shown (its record) until the next view
     this.lastTrick = null;
     this.skipPause = null;
     this.botTimes = {};        // level -> [ms]
-    this.handsSeen = 0;
     this.watchdogMs = 45000;
+    this.messageTimer = null;
     $("trick").addEventListener("click", () => this.skipPause?.());
   }
 
   speed() { return SPEEDS[effectiveSpeed(this.settings)]; }
+
   /**
    * An engine call. If it has not answered after watchdogMs, say so (with a reload button)
    * instead of leaving the table silently stuck; the message goes when the answer comes.
@@ -51,7 +59,9 @@ export class Game {
     p.then(done, done);
     return p;
   }
+
   isHuman(seat) { return seat === 0 || (seat === 2 && this.settings.humanNorth); }
+  extraSeats() { return this.settings.humanNorth ? [2] : null; }
 
   /** Start (or resume) play from an engine state. */
   async start(state) {
@@ -59,11 +69,20 @@ export class Game {
     this.state = state;
     this.lastTrick = null;
     this.holdTrick = null;
+    this.thinking = null;
+    this.waiting = false;
     saveGame(state, { replace: true }); // the person opened or chose this game here
-    const s = await this.call("summary", state);
-    if (gen !== this.gen) return;
-    this.handsSeen = (s.hands ?? []).length;
     return this.pump(gen);
+  }
+
+  /** The views of the current state (at a start, or after North changed hands). */
+  async refresh(gen) {
+    const view = await this.call("view", this.state, 0);
+    const north = this.settings.humanNorth ? await this.call("view", this.state, 2) : null;
+    if (gen !== this.gen) return;
+    this.view = view;
+    this.viewNorth = north;
+    this.shown = view;
   }
 
   /** Re-run the loop after a settings change (e.g. North switched to the person). */
@@ -71,57 +90,63 @@ export class Game {
     if (!this.state) return;
     saveSettings(this.settings);
     if (this.waiting || this.thinking == null) {
+      const gen = ++this.gen;
       this.waiting = false;
-      this.pump(++this.gen);
+      this.pump(gen);
     }
   }
 
   stop() { this.gen++; this.waiting = false; this.thinking = null; }
-
-  async refresh() {
-    this.view = await this.call("view", this.state, 0);
-    this.viewNorth = this.settings.humanNorth ? await this.call("view", this.state, 2) : null;
-  }
 
   roles() {
     const lvl = (s) => (this.isHuman(s) ? (s === 0 ? "you" : "you play") : `bot · ${this.settings.bots[s]}`);
     return [lvl(0), lvl(1), `partner · ${lvl(2)}`, lvl(3)];
   }
 
-  /** Draw everything from the current views. */
-  render() {
+  /** The legal actions of the person's seat to act (empty when it is not the person's turn). */
+  personLegal() {
     const v = this.view;
+    if (!this.waiting || !v || v.phase === "game_over" || !this.isHuman(v.to_act)) return [];
+    return (v.to_act === 2 ? this.viewNorth?.legal : v.legal) ?? [];
+  }
+
+  /** Draw everything from what is shown now. */
+  render() {
+    const v = this.shown;
     if (!v) return;
     renderStatus(v);
+    renderPlate(v);
     renderSeats(v, {
       roles: this.roles(),
       thinking: this.thinking,
-      faceUp: this.viewNorth ? { 2: this.viewNorth.hand } : null,
+      faceUp: this.viewNorth ? { 2: this.holdEnd ? [] : this.viewNorth.hand } : null,
     });
-    if (this.holdTrick) renderTrick(this.holdTrick, { winner: this.holdTrick.winner });
+    if (this.holdTrick) renderTrick(this.holdTrick, { winner: this.holdTrick.winner, animMs: this.speed().anim });
     else renderTrick(v.trick, { animMs: this.speed().anim });
 
     const toAct = v.to_act;
-    const humanTurn = this.waiting && v.phase !== "game_over" && this.isHuman(toAct);
-    const legal = humanTurn ? (toAct === 2 ? this.viewNorth?.legal ?? [] : v.legal ?? []) : [];
-    // A card button plays the card, or passes it to partner (the engine's pass_card action).
-    const cardActs = legal.filter((a) => a.type === "play" || a.type === "pass_card");
-    const playable = new Set(cardActs.map((a) => a.card));
-    const cardAction = (c) => cardActs.find((a) => a.card === c) ?? { type: "play", card: c };
-    renderHand($("hand"), v.hand, toAct === 0 ? playable : new Set(), (c) => this.human(0, cardAction(c)),
-      { active: humanTurn && toAct === 0 && playable.size > 0, label: "Your cards" });
+    const legal = this.personLegal();
+    const humanTurn = legal.length > 0 && !this.holdTrick;
+    // Any legal action naming a card (a play, a card passed to partner) is made from the hand.
+    const byCard = new Map(legal.filter((a) => a.card != null).map((a) => [a.card, a]));
+    const handFor = (seat) => (humanTurn && toAct === seat ? byCard : new Map());
+    renderHand($("hand"), v.hand, handFor(0), {
+      onPlay: (a) => this.human(0, a), onRefuse: (card) => this.refused(0, card),
+      active: humanTurn && toAct === 0 && byCard.size > 0, label: "Your cards",
+    });
     const nWrap = $("partner-hand-wrap");
     nWrap.hidden = !this.viewNorth;
     if (this.viewNorth) {
-      renderHand($("partner-hand"), this.viewNorth.hand, toAct === 2 ? playable : new Set(),
-        (c) => this.human(2, cardAction(c)),
-        { active: humanTurn && toAct === 2 && playable.size > 0, label: "North's cards" });
+      renderHand($("partner-hand"), this.holdEnd ? [] : this.viewNorth.hand, handFor(2), {
+        onPlay: (a) => this.human(2, a), onRefuse: (card) => this.refused(2, card),
+        active: humanTurn && toAct === 2 && byCard.size > 0, label: "North's cards",
+      });
     }
     const panel = $("action-panel");
     if (v.phase === "game_over") {
       this.renderGameOverPanel(panel);
-    } else if (humanTurn) {
-      renderActionPanel(panel, toAct, legal.filter((a) => a.type !== "pass_card"), (a) => this.human(toAct, a), { standing: standingBid(v.auction) });
+    } else if (humanTurn && legal.some((a) => a.card == null)) {
+      renderActionPanel(panel, toAct, legal, (a) => this.human(toAct, a), { view: v });
     } else {
       panel.hidden = true;
       panel.replaceChildren();
@@ -131,23 +156,24 @@ export class Game {
     document.body.dataset.turn = humanTurn ? "human" : "bot";
     document.body.dataset.moves = String(this.state?.actions?.length ?? 0);
     document.body.dataset.speed = effectiveSpeed(this.settings);
-    renderTurn(this.turnText(v, humanTurn, playable), humanTurn && !this.holdTrick);
+    renderTurn(this.turnText(v, humanTurn, byCard), humanTurn);
     rememberView(this);
   }
 
-  turnText(v, humanTurn, playable) {
+  turnText(v, humanTurn, byCard) {
     if (v.phase === "game_over") return "Game over.";
-    if (this.holdTrick) return `${seatName(this.holdTrick.winner)} wins the trick.`;
-    const who = seatName(v.to_act);
+    if (this.holdTrick?.winner != null) return trickWords(this.holdTrick);
+    if (this.holdTrick || this.holdEnd) return "";
     if (humanTurn) {
       const mine = v.to_act === 0 ? "Your" : "North's (you play it)";
-      if (v.phase === "passing") return `${mine} turn: choose a card to pass to partner.`;
-      if (playable.size) return `${mine} turn: play a card.`;
+      if (v.phase === "passing") return "Choose a card to pass to your partner.";
+      if (byCard.size) return `${mine} turn: play a card.`;
       if (v.phase === "trump") return `${mine} turn: name trump.`;
       if (v.phase === "redeal") return `${mine} turn: redeal or keep.`;
       return `${mine} turn: bid or pass.`;
     }
-    return this.thinking != null ? `${who} is thinking…` : `${who} to play.`;
+    if (v.to_act == null) return "";
+    return this.thinking != null ? `${seatName(v.to_act)} is thinking…` : `${seatName(v.to_act)} to play.`;
   }
 
   renderGameOverPanel(panel) {
@@ -165,6 +191,36 @@ export class Game {
     panel.hidden = false;
   }
 
+  /**
+   * When the person's turn comes, put the keyboard focus where the choice is made (the
+   * decision panel, else the hand), unless the person has put it somewhere else on purpose.
+   */
+  focusTurn() {
+    const a = document.activeElement;
+    const dropped = !a || a === document.body || !a.isConnected;
+    const inPlay = a?.closest?.("#hand, #partner-hand, #action-panel");
+    if (!(dropped || inPlay) || document.querySelector("dialog[open]")) return;
+    const panel = $("action-panel");
+    if (!panel.hidden && focusPanel(panel)) return;
+    const hand = this.view?.to_act === 2 ? $("partner-hand") : $("hand");
+    const card = hand.querySelector('button.card[tabindex="0"]');
+    card?.focus({ preventScroll: true });
+  }
+
+  /** A short message by the hand: why a card cannot go, or whose turn it is. */
+  message(text) {
+    const box = $("hand-msg");
+    box.textContent = text;
+    box.hidden = false;
+    clearTimeout(this.messageTimer);
+    this.messageTimer = setTimeout(() => { box.hidden = true; }, MESSAGE_MS);
+  }
+
+  clearMessage() {
+    clearTimeout(this.messageTimer);
+    $("hand-msg").hidden = true;
+  }
+
   delay(ms, skippable = false) {
     return new Promise((resolve) => {
       const t = setTimeout(done, ms);
@@ -173,39 +229,44 @@ export class Game {
     });
   }
 
-  /** The main loop: bots move until it is the person's turn or the game ends. */
-  async pump(gen) {
+  /**
+   * The main loop: bots move until it is the person's turn or the game ends. From outside
+   * (a start, a retry) it first asks the engine for the views; after a move it already has them.
+   */
+  async pump(gen, fresh = true) {
     try {
+      if (fresh) await this.refresh(gen);
       while (gen === this.gen) {
-        await this.refresh();
-        if (gen !== this.gen) return;
         const v = this.view;
+        this.shown = v;
         if (v.phase === "game_over") {
           this.waiting = false;
           this.render();
-          await this.showGameOver(gen);
+          this.showGameOver(v);
           return;
         }
         const seat = v.to_act;
         if (this.isHuman(seat)) {
           this.waiting = true;
           this.render();
+          this.focusTurn();
           return;
         }
         this.waiting = false;
+        // Bots wait while the person reads the rules, the score sheet or the settings.
+        await whenNoDialogOpen();
+        if (gen !== this.gen) return;
         this.thinking = seat;
         this.render();
-        const level = this.settings.bots[seat] ?? "basic";
-        const seed = `${this.state.config?.seed ?? "s"}:${this.state.actions?.length ?? 0}`;
         const t0 = performance.now();
-        const action = await this.botAction(level, seed);
+        const result = await this.botStep(seat);
         const spent = performance.now() - t0;
-        (this.botTimes[level] ??= []).push(spent);
         const rest = this.speed().think - spent;
         if (rest > 0) await this.delay(rest);
+        await whenNoDialogOpen();
         if (gen !== this.gen) return;
         this.thinking = null;
-        await this.commit(seat, action, gen);
+        await this.show(result, gen);
       }
     } catch (e) {
       if (gen !== this.gen) return;
@@ -214,17 +275,22 @@ export class Game {
     }
   }
 
-  /** A bot's choice from the engine; a level this engine lacks falls back to random, once told. */
-  async botAction(level, seed) {
+  /** A bot's move from the engine; a level this engine lacks falls back to random, once told. */
+  async botStep(seat) {
+    const level = this.settings.bots[seat] ?? "basic";
+    const seed = `${this.state.config?.seed ?? "s"}:${this.state.actions?.length ?? 0}`;
+    const t0 = performance.now();
     try {
-      return await this.call("bot_action", this.state, level, seed);
+      const result = await this.call("bot_step", this.state, level, seed, 0, BOT_TIME_CAP_MS, this.extraSeats());
+      (this.botTimes[level] ??= []).push(performance.now() - t0);
+      return result;
     } catch (e) {
       if (e.type !== "InvalidAction" || level === "random" || !/level/i.test(e.message)) throw e;
       if (!this.warnedLevels?.has(level)) {
         (this.warnedLevels ??= new Set()).add(level);
         banner(`The ${level} bot is not available in this version (${errorText(e)}); random plays instead.`, { testid: "bot-banner" });
       }
-      return this.call("bot_action", this.state, "random", seed);
+      return this.call("bot_step", this.state, "random", seed, 0, null, this.extraSeats());
     }
   }
 
@@ -236,99 +302,137 @@ export class Game {
     });
   }
 
-  /** The person chose an action (a card, a bid, trump, redeal/keep). */
+  /** The person chose an action (a card, a bid, trump, redeal/keep, a card to pass). */
   async human(seat, action) {
     if (!this.waiting || this.view?.to_act !== seat) return;
     this.waiting = false;
+    this.clearMessage();
     const gen = this.gen;
+    let result;
     try {
-      await this.commit(seat, action, gen);
+      result = await this.call("step", this.state, action, 0, this.extraSeats());
     } catch (e) {
       if (gen !== this.gen) return;
-      // The engine refused (should not happen: we only offer its legal actions).
-      banner(`The engine refused this move: ${errorText(e)}`, { kind: "error", testid: "error-banner" });
+      this.waiting = true;
+      this.render();
+      // The rules refuse it: say why by the hand. Anything else is the table's own fault.
+      if (e.type === "IllegalAction") this.message(playerWords(e.message));
+      else banner(`The engine refused this move: ${errorText(e)}`, { kind: "error", testid: "error-banner" });
+      return;
     }
-    if (gen === this.gen) this.pump(gen);
+    if (gen !== this.gen) return;
+    try {
+      await this.show(result, gen);
+    } catch (e) {
+      if (gen === this.gen) this.error(e);
+      return;
+    }
+    if (gen === this.gen) this.pump(gen, false);
   }
 
-  /** Apply one action through the engine, save, announce, animate. */
-  async commit(seat, action, gen) {
-    const before = this.view;
-    const state = await this.call("apply", this.state, action);
-    if (gen !== this.gen) return;
-    this.state = state;
-    saveGame(state);
-    saveSettings(this.settings);
-    announce(describeAction(seat, action));
-    const after = await this.call("view", state, 0);
-    if (gen !== this.gen) return;
-    const handOver = after.phase === "game_over"
-      || (after.hand_number != null && after.hand_number !== before.hand_number)
-      || (before.phase === "play" && after.phase !== "play")
-      || ((after.auction?.length ?? 0) < (before.auction?.length ?? 0));
-    let summary = null;
-    if (handOver) summary = await this.call("summary", state);
-    if (gen !== this.gen) return;
+  /**
+   * A card that is not offered was clicked: say why. The engine words the refusal ("must
+   * follow suit: you hold a club"); when a bot is to play, say whose turn it is.
+   */
+  async refused(seat, card) {
+    const v = this.view;
+    if (!v || v.phase === "game_over") return;
+    if (!this.waiting) {
+      const seat = this.thinking ?? v.to_act;
+      this.message(seat == null || this.isHuman(seat) ? "One moment: the last move is still being shown."
+        : `It is ${seatName(seat)}'s turn: wait for ${seatName(seat)} to play.`);
+      return;
+    }
+    if (v.to_act !== seat) {
+      this.message(`It is ${seatName(v.to_act)}'s turn: play from ${seatName(v.to_act)}'s hand.`);
+      return;
+    }
+    const action = v.phase === "passing" ? { type: "pass_card", card } : { type: "play", card };
+    return this.human(seat, action);
+  }
 
-    if (action.type === "play") {
-      const trick = { seats: [...before.trick.seats, seat], cards: [...before.trick.cards, action.card] };
-      const done = handOver || after.trick.cards.length < trick.cards.length;
-      if (!done) {
-        this.view = after;
-        if (this.settings.humanNorth) this.viewNorth = await this.call("view", state, 2);
-        this.render();
-        await this.delay(this.speed().anim);
-        return;
-      }
-      const winner = handOver ? summary.hands.at(-1)?.tricks?.at(-1)?.winner : after.tricks.at(-1)?.winner;
-      // Show the full trick with its last card landing, then the winner.
-      this.view = handOver ? { ...before, trick: { seats: [], cards: [] }, hand: before.hand.filter((c) => c !== action.card),
-        hand_sizes: before.hand_sizes.map((n, s) => (s === seat ? n - 1 : n)), to_act: null } : after;
-      if (!handOver && this.settings.humanNorth) this.viewNorth = await this.call("view", state, 2);
-      if (handOver && this.viewNorth) this.viewNorth = { ...this.viewNorth, hand: this.viewNorth.hand.filter((c) => c !== action.card) };
-      this.holdTrick = { ...trick, winner: null };
+  /** Play back one move's events, then take the new views. */
+  async show(result, gen) {
+    const prev = this.shown ?? this.view;
+    this.state = result.state;
+    saveGame(result.state);
+    const events = result.events ?? [];
+    const trick = events.find((e) => e.type === "trick");
+    const hand = events.find((e) => e.type === "hand");
+    const over = events.find((e) => e.type === "game_over");
+    for (const e of events) {
+      if (e.type === "action") announce(describeAction(e.seat, e.action));
+    }
+    // What the table shows until the next view: the end of the hand as the engine recorded it.
+    const endView = hand ? {
+      ...prev, to_act: null, legal: [], hand: [], hand_sizes: [0, 0, 0, 0],
+      trick: { leader: null, seats: [], cards: [] },
+      auction: hand.record.auction, contract: hand.record.contract, tricks: hand.record.tricks,
+      raw: hand.record.raw, tricks_won: hand.record.tricks_won, seat_tricks: hand.record.seat_tricks,
+      scores: hand.record.scores, phase: hand.record.contract ? "play" : prev.phase,
+    } : null;
+    const next = result.view;
+    const nextNorth = result.views?.[0] ?? null;
+    this.holdEnd = !!hand;
+    if (trick) {
+      const speed = this.speed();
+      const after = endView ?? next;
+      if (!endView) this.viewNorth = nextNorth;
+      // The last card lands first, with the counts as they were; then the winner and the counts.
+      this.shown = { ...after, seat_tricks: prev.seat_tricks, tricks_won: prev.tricks_won, raw: prev.raw, to_act: null };
+      this.holdTrick = { leader: trick.leader, seats: trick.seats, cards: trick.cards, winner: null };
       this.render();
-      await this.delay(this.speed().anim);
+      await this.delay(speed.anim);
       if (gen !== this.gen) return;
-      this.holdTrick = { ...trick, winner };
+      this.shown = after;
+      this.holdTrick = { ...this.holdTrick, winner: trick.winner, points: trick.points };
       this.lastTrick = this.holdTrick;
-      if (winner != null) announce(`${seatName(winner)} wins the trick`);
+      announce(trickWords(this.holdTrick));
       this.render();
-      await this.delay(this.speed().pause, true);
+      await this.delay(speed.pause, true);
       this.skipPause = null;
       if (gen !== this.gen) return;
-      // The cards sweep to the winner (none when animation is off or motion is reduced).
-      if (winner != null && !prefersReducedMotion()) await gatherTrick(winner, this.speed().anim);
+      if (!prefersReducedMotion()) await gatherTrick(trick.winner, speed.anim);
       this.holdTrick = null;
       if (gen !== this.gen) return;
-    } else if (action.type === "redeal") {
-      announce(`The same dealer deals again`);
+    } else if (endView) {
+      this.shown = endView;
+      this.render();
+    } else {
+      this.view = next;
+      this.viewNorth = nextNorth;
+      this.shown = next;
+      this.render();
+      if (events[0]?.action?.type === "play") await this.delay(this.speed().anim);
+      if (events[0]?.action?.type === "redeal") announce("The same dealer deals again.");
     }
-    if (handOver && summary) {
-      const hands = summary.hands ?? [];
-      if (hands.length > this.handsSeen) {
-        this.handsSeen = hands.length;
-        window.dispatchEvent(new CustomEvent("kaiser:hand", { detail: { state, record: hands.at(-1), hand_index: hands.length - 1 } }));
-        if (after.phase !== "game_over") await this.showHandResult(hands.at(-1), gen);
+    if (hand) {
+      this.render();
+      window.dispatchEvent(new CustomEvent("kaiser:hand", { detail: { state: result.state, record: hand.record, hand_index: hand.hand_index } }));
+      if (over) {
+        window.dispatchEvent(new CustomEvent("kaiser:game-over", { detail: { state: result.state, winner: over.winner, scores: over.scores } }));
+      } else {
+        await this.showHandResult(hand.record, hand.hand_index);
       }
+      if (gen !== this.gen) return;
     }
+    this.holdEnd = false;
+    this.view = next;
+    this.viewNorth = nextNorth;
+    this.shown = next;
   }
 
-  async showHandResult(rec, gen) {
-    renderHandResult($("hand-body"), rec);
-    const c = rec.contract;
-    $("dlg-hand-title").textContent = !c ? "Thrown in" : rec.made ? "Contract made" : "Contract failed";
+  async showHandResult(rec, index) {
+    renderHandResult($("hand-body"), rec, index);
+    $("dlg-hand-title").textContent = handResultTitle(rec);
     announce(`Hand over. Us ${rec.scores[0]}, them ${rec.scores[1]}.`);
     openDialog("dlg-hand");
     await whenClosed("dlg-hand");
   }
 
-  async showGameOver(gen) {
-    const s = await this.call("summary", this.state);
-    if (gen !== this.gen) return;
-    this.handsSeen = (s.hands ?? []).length;
-    window.dispatchEvent(new CustomEvent("kaiser:game-over", { detail: { state: this.state, winner: s.winner, scores: s.scores } }));
-    renderGameOver($("over-body"), s);
+  showGameOver(v) {
+    if ($("dlg-over").open) return;
+    renderGameOver($("over-body"), { winner: v.winner, scores: v.scores, hands: v.hand_number });
     announce($("over-body").textContent);
     openDialog("dlg-over");
   }

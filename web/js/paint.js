@@ -7,12 +7,12 @@
 // The live game calls rememberView(game) after each render, so the next visit has a view to
 // paint: the seat's view (and North's when the person plays it) and the seat labels, keyed to
 // the saved game's seed and number of moves.
-import { renderStatus, renderSeats, renderTrick, renderHand, renderTurn } from "./table.js";
+import { renderStatus, renderSeats, renderTrick, renderHand, renderTurn, renderPlate } from "./table.js";
 import { readSavedGame, readPaint, savePaint } from "./storage.js";
 import { shareCodeFromLocation } from "./share.js";
 
 const $ = (id) => document.getElementById(id);
-const NO_MOVES = new Set();
+const NO_MOVES = new Map();
 
 let painted = null;     // {view}: what was painted, until the live game has rendered
 let rememberedKey = ""; // the last game position remembered by this tab
@@ -24,11 +24,12 @@ function key(state) {
 function drawTable(rec) {
   const v = rec.view;
   renderStatus(v);
+  renderPlate(v);
   renderSeats(v, { roles: rec.roles, thinking: null, faceUp: rec.viewNorth ? { 2: rec.viewNorth.hand } : null });
   renderTrick(v.trick);
-  renderHand($("hand"), v.hand, NO_MOVES, () => {}, { active: false, label: "Your cards" });
+  renderHand($("hand"), v.hand, NO_MOVES, { active: false, label: "Your cards" });
   $("partner-hand-wrap").hidden = !rec.viewNorth;
-  if (rec.viewNorth) renderHand($("partner-hand"), rec.viewNorth.hand, NO_MOVES, () => {}, { label: "North's cards" });
+  if (rec.viewNorth) renderHand($("partner-hand"), rec.viewNorth.hand, NO_MOVES, { label: "North's cards" });
   renderTurn("");
 }
 

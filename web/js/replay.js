@@ -1,6 +1,6 @@
 // Step-by-step replay of a shared game with moves: Back / Forward / Play to end.
 // Each position is the engine's own state, rebuilt by load() from the first k actions.
-import { renderStatus, renderSeats, renderTrick, renderHand, renderTurn } from "./table.js";
+import { renderStatus, renderSeats, renderTrick, renderHand, renderTurn, renderPlate } from "./table.js";
 import { describeAction, seatName } from "./words.js";
 import { announce } from "./announce.js";
 
@@ -42,11 +42,12 @@ export class Replay {
       this.k = k;
       const v = views[0];
       renderStatus(v);
+      renderPlate(v);
       renderSeats(v, { roles: ["", "", "partner", ""], faceUp: { 1: views[1].hand, 2: views[2].hand, 3: views[3].hand } });
       const showDone = v.trick.cards.length === 0 && v.tricks?.length;
       if (showDone) renderTrick(v.tricks.at(-1), { winner: v.tricks.at(-1).winner });
       else renderTrick(v.trick, {});
-      renderHand($("hand"), v.hand, new Set(), () => {}, { active: false, label: "South's cards" });
+      renderHand($("hand"), v.hand, new Map(), { label: "South's cards" });
       $("partner-hand-wrap").hidden = true;
       $("action-panel").hidden = true;
       let text = "Start of the game.";

@@ -1,7 +1,9 @@
 // Score sheet, end-of-hand result and game-over text, all from summary(state).
-import { seatName, TEAM_NAMES, contractWords } from "./words.js";
+import { seatName, contractWords } from "./words.js";
 import { suitSymbol } from "./cards.js";
 import { rulesNotes } from "./rulestext.js";
+
+const TEAM_SHORT_PAIRS = ["N\u2013S", "W\u2013E"];
 
 // Plain "-" everywhere (totals and changes alike), so copied scores stay numbers.
 const signed = (n) => (n > 0 ? `+${n}` : String(n));
@@ -127,40 +129,66 @@ export function renderScoreSheet(body, summary, now = {}) {
   body.append(wrap);
 }
 
-/** Short result of one finished hand for the "Hand over" dialog. */
-export function renderHandResult(body, rec) {
+/** The hand-result dialog's title, from the engine's record. */
+export function handResultTitle(rec) {
+  return !rec.contract ? "Thrown in" : rec.made ? "Contract made" : "Contract failed";
+}
+
+/** Who took a counting card, from the record's team number. */
+function takenBy(team) {
+  return team == null ? "not played" : team === 0 ? "us" : "them";
+}
+
+/**
+ * The result of one finished hand for the "Hand over" dialog, all from the engine's record:
+ * the contract made or set (good or bad news for our side), tricks, the 5 of hearts and the 3
+ * of spades, raw points, the score change and the new totals.
+ */
+export function renderHandResult(body, rec, index = null) {
   body.replaceChildren();
   if (!rec) return;
   const c = rec.contract;
+  if (index != null) body.append(el("p", { class: "hand-no" }, `Hand ${index + 1}, ${seatName(rec.dealer)} dealt.`));
   if (!c) {
     body.append(el("p", {}, "Everyone passed: the cards are thrown in and the next dealer deals."));
   } else {
-    const bidTeam = c.seat % 2;
-    const names = bidTeam === 0 ? "We" : "They";
-    body.append(el("p", { class: "result-line" },
-      `${contractWords(c)}. ${names} took ${rec.raw[bidTeam]} ${rec.raw[bidTeam] === 1 ? "point" : "points"}: `,
-      el("b", { class: rec.made ? "made" : "failed" }, rec.made ? "contract made" : "contract failed"), "."));
+    const ours = c.seat % 2 === 0;
+    const good = ours === !!rec.made;
+    const verdict = rec.made ? "made" : "set";
+    body.append(el("p", { class: `result-line ${good ? "good" : "bad"}`, "data-testid": "hand-verdict" },
+      `${contractWords(c)}: `,
+      el("b", {}, `contract ${verdict}`),
+      ` (${ours ? "our" : "their"} contract).`));
   }
-  const t = el("table", { class: "mini-sheet" });
-  t.append(el("tr", {}, el("th", {}, ""), el("th", { scope: "col" }, "Raw"), el("th", { scope: "col" }, "Score change"), el("th", { scope: "col" }, "Total")));
+  const t = el("table", { class: "mini-sheet", "data-testid": "hand-table" });
+  t.append(el("caption", { class: "visually-hidden" }, "This hand, per side"));
+  t.append(el("tr", {}, el("th", { scope: "col" }, el("span", { class: "visually-hidden" }, "Side")),
+    el("th", { scope: "col", class: "num" }, "Tricks"),
+    el("th", { scope: "col", class: "num" }, "Raw"),
+    el("th", { scope: "col", class: "num" }, "Change"),
+    el("th", { scope: "col", class: "num" }, "Total")));
   for (const team of [0, 1]) {
     t.append(el("tr", {},
-      el("th", { scope: "row" }, `${team === 0 ? "Us" : "Them"} (${TEAM_NAMES[team]})`),
-      el("td", { class: "num" }, String(rec.raw?.[team] ?? 0)),
+      el("th", { scope: "row", class: "side" }, team === 0 ? "Us" : "Them", " ", el("small", {}, TEAM_SHORT_PAIRS[team])),
+      el("td", { class: "num", "data-testid": `hand-tricks-${team}` }, String(rec.tricks_won?.[team] ?? 0)),
+      el("td", { class: "num", "data-testid": `hand-raw-${team}` }, String(rec.raw?.[team] ?? 0)),
       el("td", { class: "num" }, signed(rec.delta[team])),
-      el("td", { class: "num" }, num(rec.scores[team]))));
+      el("td", { class: "num total", "data-testid": `hand-total-${team}` }, num(rec.scores[team]))));
   }
   body.append(t);
+  if (c) {
+    body.append(el("p", { class: "specials", "data-testid": "hand-specials" },
+      el("span", { class: "suit-H" }, "5\u2665"), ` (+5) taken by ${takenBy(rec.five_team)} · `,
+      el("span", { class: "suit-S" }, "3\u2660"), ` (\u22123) taken by ${takenBy(rec.three_team)}.`));
+  }
 }
 
-/** Game-over text. */
-export function renderGameOver(body, summary) {
+/** Game-over text: {winner, scores, hands} from the engine's view. */
+export function renderGameOver(body, { winner: w, scores, hands: n = 0 }) {
   body.replaceChildren();
-  const w = summary.winner;
-  const [a, b] = summary.scores;
+  const [a, b] = scores;
   const line = w == null ? "The game is over."
     : w === 0 ? `You and North win, ${a} to ${b}!` : `West and East win, ${b} to ${a}.`;
   body.append(el("p", { class: `over-line ${w === 0 ? "won" : "lost"}`, "data-testid": "winner" }, line));
-  const n = (summary.hands ?? []).length;
   body.append(el("p", {}, `${n} ${n === 1 ? "hand" : "hands"} played.`));
 }

@@ -40,3 +40,19 @@ export async function copyText(text, field) {
   }
   return "Copy the link from the field above (it is selected).";
 }
+
+/**
+ * Offer the link through the system share sheet where the browser has one. True when it was
+ * shared; false (no share sheet, or the person closed it) leaves copying to the caller.
+ */
+export async function systemShare(url, withMoves) {
+  if (typeof navigator.share !== "function") return false;
+  const data = { title: "Kaiser", text: withMoves ? "A game of Kaiser, every move" : "A game of Kaiser", url };
+  if (navigator.canShare && !navigator.canShare(data)) return false;
+  try {
+    await navigator.share(data);
+    return true;
+  } catch {
+    return false;
+  }
+}

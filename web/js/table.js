@@ -1,7 +1,7 @@
 // Rendering of the table: seats, the trick in the middle, the status lines
 // and the person's hand. Everything shown comes from the engine's view.
 import { cardElement, cardBack, suitName, suitSymbol } from "./cards.js";
-import { seatName, SEAT_SHORT, bidLabel, contractWords, teamOf } from "./words.js";
+import { seatName, SEAT_SHORT, bidLabel, bidWords, contractWords, teamOf } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 const DIRS = ["s", "w", "n", "e"];
@@ -47,13 +47,14 @@ export function renderStatus(v) {
     label.className = "auc-label";
     label.textContent = "Auction:";
     auc.append(label);
-    for (const [seat, action] of v.auction) {
+    const won = v.contract && v.standing ? v.standing.index : -1;
+    v.auction.forEach(([seat, action], i) => {
       const item = document.createElement("span");
-      item.className = `auc-item${action.type === "pass" ? " pass" : ""}`;
+      item.className = `auc-item${action.type === "pass" ? " pass" : ""}${i === won ? " won" : ""}`;
       item.textContent = `${SEAT_SHORT[seat]} ${bidLabel(action)}`;
-      item.setAttribute("aria-label", `${seatName(seat)}: ${bidLabel(action)}`);
+      item.setAttribute("aria-label", `${seatName(seat)}: ${bidLabel(action)}${i === won ? " (the contract)" : ""}`);
       auc.append(item);
-    }
+    });
   }
 }
 
@@ -64,11 +65,6 @@ function lastBids(v) {
   return out;
 }
 
-function tricksWon(v) {
-  const won = [0, 0, 0, 0];
-  for (const t of v.tricks ?? []) if (t.winner != null) won[t.winner] += 1;
-  return won;
-}
 
 /**
  * Seats around the table. opts: {roles: [label per seat], thinking: seat|null,
@@ -76,7 +72,8 @@ function tricksWon(v) {
  */
 export function renderSeats(v, opts = {}) {
   const bids = lastBids(v);
-  const won = tricksWon(v);
+  const won = v.seat_tricks ?? [0, 0, 0, 0];
+  const declarer = v.contract ? v.contract.seat : null;
   for (let seat = 0; seat < 4; seat++) {
     const el = $(`seat-${seat}`);
     el.replaceChildren();
@@ -109,9 +106,11 @@ export function renderSeats(v, opts = {}) {
     info.className = "seat-info";
     if (bids[seat]) {
       const b = document.createElement("span");
-      b.className = `bid-chip${bids[seat].type === "pass" ? " pass" : ""}`;
+      const contract = declarer === seat;
+      b.className = `bid-chip${bids[seat].type === "pass" ? " pass" : ""}${contract ? " contract" : ""}`;
       b.dataset.testid = `bid-${seat}`;
       b.textContent = bidLabel(bids[seat]);
+      if (contract) b.setAttribute("aria-label", `${bidLabel(bids[seat])}, the contract`);
       info.append(b);
     }
     if (v.phase === "play" || (v.tricks && v.tricks.length)) {
@@ -127,12 +126,14 @@ export function renderSeats(v, opts = {}) {
       info.append(o);
     }
     el.append(info);
-    if (toAct && opts.thinking === seat) {
-      const th = document.createElement("div");
-      th.className = "thinking";
-      th.textContent = "thinking…";
-      el.append(th);
-    }
+    // The "thinking" line keeps its place when hidden, so nothing moves when it comes and goes.
+    const th = document.createElement("div");
+    th.className = "thinking";
+    th.textContent = "thinking…";
+    const busy = toAct && opts.thinking === seat;
+    th.classList.toggle("on", busy);
+    if (!busy) th.setAttribute("aria-hidden", "true");
+    el.append(th);
     if (seat !== 0) {
       const cards = document.createElement("div");
       cards.className = "mini-hand";
@@ -214,24 +215,26 @@ export function renderTrick(trick, { animMs = 0, winner = null } = {}) {
 }
 
 /**
- * The person's hand (or North's when the person plays it). legal: Set of card
- * strings that may be played now (from the engine); onPlay(card) is called for those.
+ * The person's hand (or North's when the person plays it). byCard: Map card -> the engine's
+ * legal action made with that card (a play, or a card passed to partner); onPlay(action) is
+ * called for those, onRefuse(card) for any other card (the table then says why).
  */
-export function renderHand(container, cards, legal, onPlay, { active = false, label = "Your cards" } = {}) {
+export function renderHand(container, cards, byCard, { onPlay = () => {}, onRefuse = () => {}, active = false, label = "Your cards" } = {}) {
   const focused = document.activeElement?.closest?.(".hand") === container
     ? document.activeElement.dataset.card : null;
   container.replaceChildren();
-  container.setAttribute("aria-label", active ? `${label}: choose a card to play` : label);
+  const verb = [...byCard.values()].some((a) => a.type === "pass_card") ? "pass to your partner" : "play";
+  container.setAttribute("aria-label", active ? `${label}: choose a card to ${verb}` : label);
   container.classList.toggle("active", active);
   const buttons = cards.map((card) => {
     const b = cardElement(card, { button: true });
-    const ok = active && legal.has(card);
+    const ok = active && byCard.has(card);
     b.setAttribute("aria-disabled", ok ? "false" : "true");
     b.classList.toggle("legal", ok);
     b.tabIndex = -1;
     b.addEventListener("click", () => {
-      if (b.getAttribute("aria-disabled") === "true") return;
-      onPlay(card);
+      if (b.getAttribute("aria-disabled") === "true") onRefuse(card);
+      else onPlay(byCard.get(card));
     });
     container.append(b);
     return b;
@@ -240,8 +243,46 @@ export function renderHand(container, cards, legal, onPlay, { active = false, la
   const start = buttons.find((b) => b.dataset.card === focused)
     ?? buttons.find((b) => b.classList.contains("legal")) ?? buttons[0];
   if (start) start.tabIndex = 0;
-  if (focused && start && active) start.focus({ preventScroll: true });
+  if (focused && start) start.focus({ preventScroll: true });
   return buttons;
+}
+
+/**
+ * The contract by the trick: bidder, bid and trump while the hand is played; the bid to beat
+ * (or to take, when the dealer may equal it) during the auction.
+ */
+export function renderPlate(v) {
+  const plate = $("plate");
+  plate.replaceChildren();
+  const c = v.contract;
+  const add = (cls, text) => {
+    const s = document.createElement("span");
+    s.className = cls;
+    s.textContent = text;
+    plate.append(s);
+    return s;
+  };
+  plate.className = "plate";
+  if (c) {
+    const trump = c.no_trump ? null : c.trump;
+    const named = trump != null || c.no_trump;
+    const sym = add(`plate-trump suit-${trump ?? "NT"}`, named ? suitSymbol(trump) : "?");
+    sym.setAttribute("aria-hidden", "true");
+    add("plate-who", `${seatName(c.seat)} ${c.kaiser ? "Kaiser" : c.points}`);
+    add("plate-trump-words", named ? (trump ? `${suitName(trump)} trump` : "no trump") : "trump not named yet");
+    plate.classList.add(teamOf(c.seat) === 0 ? "ours" : "theirs");
+    plate.setAttribute("aria-label", `Contract: ${contractWords(c)}`);
+  } else if (v.phase === "bidding" && v.standing) {
+    const st = v.standing;
+    add("plate-who", `${seatName(st.seat)} ${bidWords(st.action)}`);
+    add("plate-trump-words", v.may_equal ? `to take (${seatName(v.to_act)} deals and may equal)` : "to beat");
+    plate.setAttribute("aria-label", `High bid: ${seatName(st.seat)} ${bidWords(st.action)}, ${v.may_equal ? "to take" : "to beat"}`);
+  } else if (v.phase === "bidding" || v.phase === "redeal" || v.phase === "passing") {
+    add("plate-who", "No bid yet");
+    plate.setAttribute("aria-label", "No bid yet");
+  } else {
+    plate.setAttribute("aria-label", "No contract");
+  }
 }
 
 /** Arrow keys, Home and End move focus within a hand (roving tabindex). */

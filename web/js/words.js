@@ -4,10 +4,8 @@ import { cardName, suitName, suitSymbol } from "./cards.js";
 
 export const SEAT_NAMES = ["South", "West", "North", "East"];
 export const SEAT_SHORT = ["S", "W", "N", "E"];
-export const TEAM_NAMES = ["North–South", "West–East"];
-export const TEAM_SHORT = ["Us", "Them"];
 
-export const seatName = (seat) => SEAT_NAMES[seat] ?? `Seat ${seat}`;
+export const seatName = (seat) => SEAT_NAMES[seat] ?? "";
 export const teamOf = (seat) => seat % 2; // documented by the bridge: team 0 = seats 0 and 2
 
 /** Short label for a bid button or an auction entry: "8", "8 NT", "Kaiser", "Pass". */
@@ -49,6 +47,21 @@ export function describeAction(seat, action) {
     case "pass_card": return `${who} passes a card to partner`; // never which: only the two partners know
     default: return `${who}: ${action.type}`;
   }
+}
+
+/** A finished trick in words, from the engine's trick event: "West wins the trick (worth 6)." */
+export function trickWords(trick) {
+  const pts = trick.points;
+  const worth = pts == null || pts === 1 ? "" : ` (worth ${pts < 0 ? "\u2212" + -pts : pts})`;
+  return `${seatName(trick.winner)} wins the trick${worth}.`;
+}
+
+/** An engine refusal as a sentence: "must follow suit: you hold a club" -> "Must follow suit: you hold a club." */
+export function playerWords(message) {
+  const text = String(message ?? "").trim();
+  if (!text) return "That move is not allowed now.";
+  const first = text[0].toUpperCase() + text.slice(1);
+  return /[.!?]$/.test(first) ? first : `${first}.`;
 }
 
 /** Contract in words: "North 8 no trump", "East 7, trump hearts". */
