@@ -34,8 +34,16 @@ def _expected(contract: Contract, obs: Observation, raw_mean: float) -> float:
     team = obs.seat & 1
     weights = [math.exp(-0.5 * ((r - raw_mean) / SPREAD) ** 2) for r in _RAWS]
     total = sum(weights)
-    return sum(w * net_score(contract, obs.scores, obs.threshold, team, r)
-               for w, r in zip(weights, _RAWS)) / total
+    return sum(w * _net(contract, obs, team, r) for w, r in zip(weights, _RAWS)) / total
+
+
+def _net(contract: Contract, obs: Observation, team: int, raw: int) -> int:
+    """The net score when our team ends the hand with ``raw`` points and theirs with the rest
+    of 10 (tricks in proportion, capped at 8; who takes the 3S left unknown)."""
+    ours_tricks = max(0, min(8, raw))
+    raws = (raw, 10 - raw) if team == 0 else (10 - raw, raw)
+    tricks = (ours_tricks, 8 - ours_tricks) if team == 0 else (8 - ours_tricks, ours_tricks)
+    return net_score(obs.rules, contract, obs.scores, obs.target, team, raws, tricks, -1)
 
 
 def _standing(obs: Observation) -> tuple[int, int] | None:
