@@ -19,7 +19,9 @@ from typing import Any
 from . import actions as act
 from .bots import dds
 from .cards import CARD_STRS, FIVE_OF_HEARTS, SUITS, THREE_OF_SPADES
+from .deal import deal_lists
 from .game import SEAT_NAMES, Game, HandRecord
+from .shapes import auction_json, contract_json
 from .tricks import beats, next_to_play, trick_points, trick_size
 
 _SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
@@ -229,13 +231,11 @@ class HandAnalysis:
         return [self.done, len(self.steps)]
 
     def result(self) -> dict[str, Any]:
-        from .api import _auction_json, _contract_json, deal_lists
-
         record = self.record
         contract = record.contract
         base = {"hand_index": self.hand_index, "dealer": record.dealer,
-                "deal": deal_lists(record.play_deal), "auction": _auction_json(record.auction),
-                "contract": _contract_json(contract, record.trump), "raw": list(record.raw),
+                "deal": deal_lists(record.play_deal), "auction": auction_json(record.auction),
+                "contract": contract_json(contract, record.trump), "raw": list(record.raw),
                 "made": record.made, "delta": list(record.delta), "par": self.par,
                 "estimate": self.estimate}
         if contract is None:

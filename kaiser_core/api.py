@@ -24,12 +24,13 @@ from collections import OrderedDict
 from typing import Any, NamedTuple
 
 from . import actions as act
-from .cards import CARD_STRS, FIVE_OF_HEARTS, SUITS, THREE_OF_SPADES, card_name, sorted_hand
+from .cards import CARD_STRS, card_name, sorted_hand
 from . import share
-from .deal import deal_lists, encode_deal, parse_deal
+from .deal import encode_deal, parse_deal
 from .errors import IllegalAction, InvalidAction
 from .events import action_events
-from .game import GAME_OVER, Game, HandRecord, Trick
+from .shapes import auction_json, contract_json, record_json, seat_tricks, standing_json, trick_json
+from .game import GAME_OVER, Game
 from .rules import OPTION_META, OPTION_NAMES, PROFILES, Rules
 from .rules_text import PROFILE_TEXT, describe, sheet_notes, value_words
 
@@ -246,69 +247,6 @@ def apply(state: State, action: Action) -> State:
                   state["actions"] + [canonical])
 
 
-def _contract_json(game_contract: Any, trump: int) -> dict[str, Any] | None:
-    if game_contract is None:
-        return None
-    return {"seat": game_contract.seat, "points": game_contract.points,
-            "no_trump": game_contract.no_trump, "kaiser": game_contract.kaiser,
-            "trump": SUITS[trump] if trump >= 0 else None}
-
-
-def _auction_json(auction: list[tuple[int, int]]) -> list[list[Any]]:
-    return [[seat, act.encode(a)] for seat, a in auction]
-
-
-def _trick_json(trick: Trick) -> dict[str, Any]:
-    return {"leader": trick.leader, "seats": list(trick.seats),
-            "cards": [CARD_STRS[c] for c in trick.cards], "winner": trick.winner}
-
-
-def _reached_target(rules: Rules, record: HandRecord) -> list[bool]:
-    """Per team, does its score after the hand count as reaching the game? With only bidders
-    winning (bid-out), defenders past the target do not: the score sheet marks no star."""
-    reached = [score >= record.target for score in record.scores]
-    if rules.winners == "bidders_only":
-        bidders = record.contract.seat & 1 if record.contract is not None else -1
-        reached = [r and t == bidders and bool(record.made) for t, r in enumerate(reached)]
-    return reached
-
-
-def _seat_tricks(tricks: list[Trick]) -> list[int]:
-    """How many tricks each seat took."""
-    won = [0, 0, 0, 0]
-    for t in tricks:
-        won[t.winner] += 1
-    return won
-
-
-def _team_holding(tricks: list[Trick], card: int) -> int | None:
-    """The team whose tricks hold ``card`` (None: not captured, e.g. a thrown-in hand)."""
-    return next((t.winner & 1 for t in tricks if card in t.cards), None)
-
-
-def _record_json(record: HandRecord, rules: Rules) -> dict[str, Any]:
-    return {
-        "dealer": record.dealer,
-        "deal": deal_lists(record.deal),
-        "deal_code": encode_deal(record.deal),
-        "auction": _auction_json(record.auction),
-        "contract": _contract_json(record.contract, record.trump),
-        "tricks": [_trick_json(t) for t in record.tricks],
-        "tricks_won": [sum(1 for t in record.tricks if t.winner & 1 == side) for side in (0, 1)],
-        "seat_tricks": _seat_tricks(record.tricks),
-        "five_team": _team_holding(record.tricks, FIVE_OF_HEARTS),
-        "three_team": _team_holding(record.tricks, THREE_OF_SPADES),
-        "raw": list(record.raw),
-        "delta": list(record.delta),
-        "scores": list(record.scores),
-        "made": record.made,
-        "target": record.target,
-        "threshold": record.threshold,
-        "passes": [CARD_STRS[c] if c >= 0 else None for c in record.passes],
-        "reached_target": _reached_target(rules, record),
-    }
-
-
 def summary(state: State) -> dict[str, Any]:
     """The score sheet: phase, whose turn, scores, target, winner and every finished hand."""
     game = _game(state)
@@ -320,7 +258,7 @@ def summary(state: State) -> dict[str, Any]:
         "target": game.target,
         "threshold": game.rules.threshold(game.target),
         "winner": game.winner,
-        "hands": [_record_json(r, game.rules) for r in game.records],
+        "hands": [record_json(r, game.rules) for r in game.records],
         "notes": sheet_notes(game.rules),
     }
 
@@ -329,16 +267,6 @@ def _check_seat(seat: object) -> int:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
         raise InvalidAction(f"a seat is a number from 0 to 3, got {seat!r}")
     return seat
-
-
-def _standing_json(game: Game) -> dict[str, Any] | None:
-    """The highest bid of this hand's auction so far (the winning bid once it is over), with
-    its place in ``auction``."""
-    for index in range(len(game.auction) - 1, -1, -1):
-        seat, action = game.auction[index]
-        if action != act.PASS:
-            return {"seat": seat, "action": act.encode(action), "index": index}
-    return None
 
 
 def view(state: State, seat: int) -> dict[str, Any]:
@@ -357,20 +285,20 @@ def view(state: State, seat: int) -> dict[str, Any]:
         "hand_number": len(game.records),
         "hand": [] if over else sorted_hand(game.hands[seat]),
         "hand_sizes": [0 if over else m.bit_count() for m in game.hands],
-        "auction": _auction_json(game.auction),
-        "contract": _contract_json(game.contract, game.trump),
+        "auction": auction_json(game.auction),
+        "contract": contract_json(game.contract, game.trump),
         "out_seat": game.out_seat if game.out_seat >= 0 else None,
         "trick": trick,
-        "tricks": [_trick_json(t) for t in game.tricks],
+        "tricks": [trick_json(t) for t in game.tricks],
         "raw": list(game.raw()),
         "tricks_won": list(game.tricks_won),
-        "seat_tricks": _seat_tricks(game.tricks),
+        "seat_tricks": seat_tricks(game.tricks),
         "scores": list(game.scores),
         "target": game.target,
         "threshold": game.rules.threshold(game.target),
         "winner": game.winner,
         "weak_hand": game.phase == "redeal" and game.to_act == seat,
-        "standing": _standing_json(game),
+        "standing": standing_json(game),
         "may_equal": (game.phase == "bidding" and game.best_seat >= 0
                       and game.to_act == game.dealer),
         "legal": [act.encode(a) for a in game.legal()] if game.to_act == seat and not over else [],
@@ -512,8 +440,7 @@ def step(state: State, action: Action, seat: int = 0,
         "state": after,
         "view": view(after, seat),
         "views": [view(after, s) for s in extra],
-        "events": action_events(live.game, game, actor, canonical,
-                                lambda record: _record_json(record, game.rules)),
+        "events": action_events(live.game, game, actor, canonical),
         "hands_played": len(game.records),
     }
 

@@ -13,11 +13,11 @@ scored or whether the game is over. They are read off the game before and after 
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from .cards import CARD_STRS
-from .game import GAME_OVER, PLAY, Game, HandRecord, Trick
+from .game import GAME_OVER, PLAY, Game, Trick
+from .shapes import record_json
 from .tricks import trick_points
 
 Event = dict[str, Any]
@@ -29,8 +29,7 @@ def trick_event(trick: Trick) -> Event:
             "points": trick_points(trick.cards)}
 
 
-def action_events(before: Game, after: Game, seat: int, action: dict[str, Any],
-                  record_json: Callable[[HandRecord], dict[str, Any]]) -> list[Event]:
+def action_events(before: Game, after: Game, seat: int, action: dict[str, Any]) -> list[Event]:
     """The events of the one action that took ``before`` to ``after``."""
     events: list[Event] = [{"type": "action", "seat": seat, "action": action}]
     hand_done = len(after.records) > len(before.records)
@@ -41,7 +40,7 @@ def action_events(before: Game, after: Game, seat: int, action: dict[str, Any],
             events.append(trick_event(after.tricks[-1]))
     if hand_done:
         index = len(after.records) - 1
-        events.append({"type": "hand", "record": record_json(after.records[index]),
+        events.append({"type": "hand", "record": record_json(after.records[index], after.rules),
                        "hand_index": index})
     if after.phase == GAME_OVER and before.phase != GAME_OVER:
         events.append({"type": "game_over", "winner": after.winner, "scores": list(after.scores)})

@@ -17,9 +17,9 @@ import random
 from typing import Any
 
 from . import actions as act
-from .bots import make_rng, observe
+from .bots import make_rng
 from .bots.basic import SPREAD
-from .bots.observation import Observation
+from .bots.observation import Observation, observe
 from .bots.strong import net_score, strong_policy
 from .errors import IllegalAction
 from .game import BIDDING, GAME_OVER, PLAY, REDEAL_PHASE, SEAT_NAMES, TRUMP, Game, partner

@@ -1,0 +1,87 @@
+"""The JSON shapes of what a game holds (contracts, auctions, tricks, hand records), written
+once for every caller: the bridge's views and summaries, the per-move events and the analysis.
+``docs/bridge.md`` documents each shape."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import actions as act
+from .cards import CARD_STRS, FIVE_OF_HEARTS, SUITS, THREE_OF_SPADES
+from .deal import deal_lists, encode_deal
+from .game import Game, HandRecord, Trick
+from .rules import Rules
+from .scoring import Contract
+
+
+def contract_json(game_contract: Contract | None, trump: int) -> dict[str, Any] | None:
+    if game_contract is None:
+        return None
+    return {"seat": game_contract.seat, "points": game_contract.points,
+            "no_trump": game_contract.no_trump, "kaiser": game_contract.kaiser,
+            "trump": SUITS[trump] if trump >= 0 else None}
+
+
+def auction_json(auction: list[tuple[int, int]]) -> list[list[Any]]:
+    return [[seat, act.encode(a)] for seat, a in auction]
+
+
+def trick_json(trick: Trick) -> dict[str, Any]:
+    return {"leader": trick.leader, "seats": list(trick.seats),
+            "cards": [CARD_STRS[c] for c in trick.cards], "winner": trick.winner}
+
+
+def _reached_target(rules: Rules, record: HandRecord) -> list[bool]:
+    """Per team, does its score after the hand count as reaching the game? With only bidders
+    winning (bid-out), defenders past the target do not: the score sheet marks no star."""
+    reached = [score >= record.target for score in record.scores]
+    if rules.winners == "bidders_only":
+        bidders = record.contract.seat & 1 if record.contract is not None else -1
+        reached = [r and t == bidders and bool(record.made) for t, r in enumerate(reached)]
+    return reached
+
+
+def seat_tricks(tricks: list[Trick]) -> list[int]:
+    """How many tricks each seat took."""
+    won = [0, 0, 0, 0]
+    for t in tricks:
+        won[t.winner] += 1
+    return won
+
+
+def _team_holding(tricks: list[Trick], card: int) -> int | None:
+    """The team whose tricks hold ``card`` (None: not captured, e.g. a thrown-in hand)."""
+    return next((t.winner & 1 for t in tricks if card in t.cards), None)
+
+
+def record_json(record: HandRecord, rules: Rules) -> dict[str, Any]:
+    return {
+        "dealer": record.dealer,
+        "deal": deal_lists(record.deal),
+        "deal_code": encode_deal(record.deal),
+        "auction": auction_json(record.auction),
+        "contract": contract_json(record.contract, record.trump),
+        "tricks": [trick_json(t) for t in record.tricks],
+        "tricks_won": [sum(1 for t in record.tricks if t.winner & 1 == side) for side in (0, 1)],
+        "seat_tricks": seat_tricks(record.tricks),
+        "five_team": _team_holding(record.tricks, FIVE_OF_HEARTS),
+        "three_team": _team_holding(record.tricks, THREE_OF_SPADES),
+        "raw": list(record.raw),
+        "delta": list(record.delta),
+        "scores": list(record.scores),
+        "made": record.made,
+        "target": record.target,
+        "threshold": record.threshold,
+        "passes": [CARD_STRS[c] if c >= 0 else None for c in record.passes],
+        "reached_target": _reached_target(rules, record),
+    }
+
+
+def standing_json(game: Game) -> dict[str, Any] | None:
+    """The highest bid of this hand's auction so far (the winning bid once it is over), with
+    its place in ``auction``."""
+    for index in range(len(game.auction) - 1, -1, -1):
+        seat, action = game.auction[index]
+        if action != act.PASS:
+            return {"seat": seat, "action": act.encode(action), "index": index}
+    return None
