@@ -1,3 +1,4 @@
+// @ts-check
 // The game engine's Web Worker (a module worker): runs Pyodide and kaiser_core.
 //
 // Messages to the page:
@@ -5,8 +6,9 @@
 //   {type: "ready", version, boot: "snapshot" | "fresh"}   once the engine answers
 //   {type: "boot-error", message}       if booting failed (the page may offer a retry)
 //   {id, result} | {id, error: {type, message}}   replies to requests
-// Requests from the page: {id, fn, args, time_cap_ms?}; fn must be in ALLOWED, args a JSON-able
-// array. Values cross the JS/Python boundary as JSON strings.
+// Requests from the page: {id, fn, args}; fn must be in ALLOWED, args a JSON-able array (a bot's
+// time cap is an argument of bot_step like any other). Values cross the JS/Python boundary as
+// JSON strings.
 //
 // Start-up (docs/boot.md): a visit restores the interpreter from a memory snapshot of this build
 // when one is stored (0.2 s instead of 1.5 s). A fresh boot makes that snapshot once the worker
@@ -35,33 +37,20 @@ const ALLOWED = new Set([
 
 // Python side: one entry point; every Python exception becomes {"error": {type, message}}.
 const SHIM = `
-import inspect as _inspect
 import json as _json
 
 import kaiser_core.api as _api
 
 _ALLOWED = frozenset(${JSON.stringify([...ALLOWED])})
-_TIME_CAP_FNS = {}
 
-def _accepts_time_cap(fn):
-    if fn not in _TIME_CAP_FNS:
-        try:
-            _TIME_CAP_FNS[fn] = "time_cap_ms" in _inspect.signature(getattr(_api, fn)).parameters
-        except (TypeError, ValueError):
-            _TIME_CAP_FNS[fn] = False
-    return _TIME_CAP_FNS[fn]
-
-def _kaiser_call(fn, args_json, time_cap_ms=None):
+def _kaiser_call(fn, args_json):
     try:
         if fn not in _ALLOWED or not hasattr(_api, fn):
             raise LookupError(f"unknown engine function: {fn!r}")
         args = _json.loads(args_json)
         if not isinstance(args, list):
             raise TypeError("args must be a JSON array")
-        kwargs = {}
-        if time_cap_ms is not None and _accepts_time_cap(fn):
-            kwargs["time_cap_ms"] = time_cap_ms
-        result = getattr(_api, fn)(*args, **kwargs)
+        result = getattr(_api, fn)(*args)
         return _json.dumps({"result": result})
     except BaseException as exc:  # the worker must survive anything
         return _json.dumps({"error": {"type": type(exc).__name__, "message": str(exc)}})
@@ -289,7 +278,7 @@ const booted = boot().then(
   },
 );
 
-self.addEventListener("message", async (event) => {
+self.addEventListener("message", async (/** @type {MessageEvent} */ event) => {
   const msg = event.data || {};
   const { id, fn } = msg;
   if (!(await booted)) {
@@ -303,8 +292,7 @@ self.addEventListener("message", async (event) => {
   }
   try {
     const argsJson = JSON.stringify(msg.args === undefined ? [] : msg.args);
-    const capMs = Number.isFinite(msg.time_cap_ms) ? Math.round(msg.time_cap_ms) : undefined;
-    const reply = JSON.parse(capMs === undefined ? call(fn, argsJson) : call(fn, argsJson, capMs));
+    const reply = JSON.parse(call(fn, argsJson));
     self.postMessage({ id, ...reply });
   } catch (err) {
     // JS-side failure (e.g. args not serialisable): report it, keep the worker alive.

@@ -1,15 +1,21 @@
+// @ts-check
 // Page-side client of the engine worker (../worker.js).
 //
 //   const engine = await startEngine({ onProgress: ({stage, state}) => ..., timeoutMs: 60000 });
 //   const state = await engine.call("new_game", { profile: "standard", seed: "abc" });
-//   const action = await engine.callWith({ timeCapMs: 800 }, "bot_action", state, "strong", "s1");
+//   const action = await engine.call("bot_action", state, "strong", "s1", 800);
 //
 // A failed call rejects with an Error whose .type is the Python exception's class name
 // ("IllegalAction", "InvalidAction", ...) and .message its message. The worker survives errors.
 // Boot failure or timeout rejects startEngine() with a clear message; the UI can offer a retry
 // (call startEngine again).
 
-export class EngineError extends Error {
+/** @typedef {import("./types.js").Engine} Engine */
+/** @typedef {{stage: string, state: string}} BootProgress a boot stage started or done */
+
+class EngineError extends Error {
+  /** @param {string} type the Python exception's class name, or the page's own kind of failure
+   *  @param {string} message */
   constructor(type, message) {
     super(message);
     this.name = "EngineError";
@@ -17,6 +23,10 @@ export class EngineError extends Error {
   }
 }
 
+/**
+ * @param {{onProgress?: (p: BootProgress) => void, timeoutMs?: number}} [options]
+ * @returns {Promise<Engine>}
+ */
 export function startEngine({ onProgress, timeoutMs = 60000 } = {}) {
   return new Promise((resolve, reject) => {
     let worker;
@@ -46,22 +56,16 @@ export function startEngine({ onProgress, timeoutMs = 60000 } = {}) {
       ));
     }, timeoutMs);
 
-    function request(fn, args, timeCapMs) {
-      return new Promise((res, rej) => {
-        const id = nextId++;
-        pending.set(id, { res, rej });
-        const msg = { id, fn, args };
-        if (Number.isFinite(timeCapMs)) msg.time_cap_ms = timeCapMs;
-        worker.postMessage(msg);
-      });
-    }
-
+    /** @type {Engine} */
     const engine = {
       version: "",
       boot: "", // "snapshot" or "fresh": how the worker started Python
       timings: {}, // ms from the worker's start to each boot step
-      call: (fn, ...args) => request(fn, args),
-      callWith: ({ timeCapMs } = {}, fn, ...args) => request(fn, args, timeCapMs),
+      call: (fn, ...args) => new Promise((res, rej) => {
+        const id = nextId++;
+        pending.set(id, { res, rej });
+        worker.postMessage({ id, fn, args });
+      }),
       terminate: () => {
         worker.terminate();
         for (const { rej } of pending.values()) rej(new EngineError("Terminated", "The engine was stopped."));
