@@ -1,3 +1,4 @@
+// @ts-check
 // Entry point: take the engine that boot.js started (Pyodide in a worker), restore or start a
 // game (over the table paint.js drew from the save), open share links, and wire the menu,
 // dialogs and service worker.
@@ -22,23 +23,40 @@ import { openAnalysis } from "./analysis.js";
 import { installStats, recordAnalysis } from "./stats.js";
 import { Challenges } from "./challenge.js";
 
+/** @typedef {import("./types.js").GameState} GameState */
+/** @typedef {import("./types.js").Settings} Settings */
+
+/** @param {string} id */
 const $ = (id) => document.getElementById(id);
+const bootProgress = () => /** @type {HTMLProgressElement} */ ($("boot-progress"));
+const shareBox = () => /** @type {HTMLTextAreaElement} */ ($("share-url"));
 performance.mark("kaiser-app-loaded"); // the benchmark compares it with kaiser-worker-created
 // A retry after a timeout waits twice as long (at least the normal minute).
 let bootTimeoutMs = BOOT_TIMEOUT_MS;
-const STAGES = ["runtime", "python", "engine"];
 
+/**
+ * The page's one app object, also `window.kaiser` (the test and debugging hook:
+ * `kaiser.engine.call(...)`, `kaiser.game.state`).
+ */
 const app = {
+  /** @type {import("./types.js").Engine | null} */
   engine: null,
   settings: loadSettings(),
+  /** @type {Game | null} */
   game: null,
+  /** @type {Replay | null} */
   replay: null,
+  /** @type {Object<string, import("./types.js").Profile> | null} */
   profiles: null,
+  /** @type {import("./types.js").SchemaOption[] | null} */
   schema: null,
-  hasHint: true,
+  /** @type {Challenges | null} */
+  challenges: null,
+  /** @type {GameState | null} the game whose score sheet is open */
+  sheetState: null,
+  newGame: () => newGame(),
 };
-window.kaiser = app; // test and debugging hook: app.engine.call(...), app.game.state
-app.newGame = () => newGame();
+Object.assign(window, { kaiser: app });
 
 function randomSeed() {
   const a = new Uint32Array(2);
@@ -47,18 +65,20 @@ function randomSeed() {
 }
 
 // ---------------------------------------------------------------- boot
+/** @param {import("./engine.js").BootProgress} progress */
 function onProgress({ stage, state }) {
-  const li = document.querySelector(`.boot-stages [data-stage="${stage}"]`);
+  const li = /** @type {HTMLElement | null} */ (document.querySelector(`.boot-stages [data-stage="${stage}"]`));
   if (li) li.dataset.state = state;
   const done = document.querySelectorAll('.boot-stages [data-state="done"]').length;
   const started = document.querySelectorAll('.boot-stages [data-state="start"]').length;
-  $("boot-progress").value = done * 2 + started;
+  bootProgress().value = done * 2 + started;
 }
 
 async function boot() {
   $("boot-error").hidden = true;
-  for (const li of document.querySelectorAll(".boot-stages li")) li.dataset.state = "wait";
-  $("boot-progress").value = 0;
+  const stages = /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".boot-stages li"));
+  for (const li of stages) li.dataset.state = "wait";
+  bootProgress().value = 0;
   document.body.dataset.engine = "loading";
   try {
     app.engine = await (takeEarlyEngine(onProgress) ?? startEngine({ onProgress, timeoutMs: bootTimeoutMs }));
@@ -84,7 +104,7 @@ async function boot() {
     $("boot-retry").focus();
     return;
   }
-  $("boot-progress").value = 6;
+  bootProgress().value = 6;
   $("loading").hidden = true;
   $("app").hidden = false;
   app.game = new Game(app.engine, app.settings, { onNewGame: () => newGame() });
@@ -96,9 +116,6 @@ async function boot() {
   } finally {
     endPaint("replaced");
   }
-  // Hints only when this engine has them (the worker answers LookupError otherwise).
-  app.engine.call("hint").then(() => true, (e) => e.type !== "LookupError" && e.type !== "UnknownFunction")
-    .then((has) => { app.hasHint = has; $("btn-hint").hidden = !has; });
   document.body.dataset.engine = "ready";
   try {
     registerServiceWorker((reload) => {
@@ -113,6 +130,7 @@ async function boot() {
 }
 
 // ---------------------------------------------------------------- games
+/** @param {Settings} settings @returns {Promise<GameState>} */
 async function newGameState(settings) {
   const config = {
     profile: settings.profile,
@@ -174,6 +192,7 @@ async function openInitialGame() {
   return app.game.start(await newGameState(app.settings));
 }
 
+/** @param {GameState} full */
 function startReplay(full) {
   app.game.stop();
   app.replay = new Replay(app.engine, full, {
@@ -262,24 +281,25 @@ async function showHint() {
   }
 }
 
-/** A hint value as a score: "+1.2", "\u22120.8", "0.0". */
+/** A hint value as a score: "+1.2", "\u22120.8", "0.0". @param {number} value */
 function signedValue(value) {
   if (typeof value !== "number") return String(value);
   const text = Math.abs(value).toFixed(1);
   return value > 0.05 ? `+${text}` : value < -0.05 ? `\u2212${text}` : text;
 }
 
+/** @param {boolean} withMoves */
 async function makeShare(withMoves) {
   const state = app.replay ? app.replay.full : app.game.state;
   try {
     const code = await app.engine.call("encode_share", state, withMoves);
     const url = shareUrl(code);
-    $("share-url").value = url;
+    shareBox().value = url;
     if (await systemShare(url, withMoves)) {
       $("share-status").textContent = "Shared.";
       return;
     }
-    $("share-status").textContent = await copyText(url, $("share-url"));
+    $("share-status").textContent = await copyText(url, shareBox());
   } catch (e) {
     $("share-status").textContent = `Could not make a link: ${errorText(e)}`;
   }
@@ -302,6 +322,7 @@ function showSettings() {
   openDialog("dlg-settings");
 }
 
+/** @param {boolean} startNew */
 function applySettings(startNew) {
   const next = settingsForm.read();
   Object.assign(app.settings, next);
@@ -311,7 +332,10 @@ function applySettings(startNew) {
   else if (!app.replay) { app.game.resume(); announce("Settings saved."); }
 }
 
-/** The analysis of a finished hand; its points lost to mistakes go to the statistics. */
+/**
+ * The analysis of a finished hand; its points lost to mistakes go to the statistics.
+ * @param {GameState} state @param {number} index @param {string} [title]
+ */
 function analyzeHand(state, index, title) {
   return openAnalysis(app.engine, state, index, { title, onResult: (r) => recordAnalysis(state, index, r) });
 }
@@ -324,7 +348,7 @@ function wire() {
     analyzeHand(app.game.state, s.hands.length - 1);
   });
   $("score-body").addEventListener("click", (e) => {
-    const b = e.target.closest("[data-analyze]");
+    const b = /** @type {HTMLElement | null} */ (/** @type {Element} */ (e.target).closest("[data-analyze]"));
     if (b) analyzeHand(app.sheetState, Number(b.dataset.analyze));
   });
   installHandKeys($("hand"));
@@ -334,7 +358,7 @@ function wire() {
   $("btn-last").addEventListener("click", showLastTrick);
   $("btn-hint").addEventListener("click", showHint);
   $("btn-share").addEventListener("click", () => {
-    $("share-url").value = "";
+    shareBox().value = "";
     $("share-status").textContent = "";
     const n = (app.game.view?.hand_number ?? 0) + 1;
     $("share-which").textContent = n > 1
@@ -359,6 +383,7 @@ function wire() {
 }
 
 // Anything that slips through: a message, never a silent or blank page.
+/** @param {unknown} e */
 function showUnexpected(e) {
   const text = errorText(e);
   if (document.body.dataset.engine === "loading") return; // the boot reports its own failure
@@ -376,6 +401,7 @@ window.addEventListener("error", (ev) => { if (ev.error) showUnexpected(ev.error
 let saveNote = null;
 
 /** What a refused save means for the person, said once; cleared when saving works again. */
+/** @param {string} kind */
 function showSaveTrouble(kind) {
   saveNote?.remove();
   saveNote = null;

@@ -1,3 +1,4 @@
+// @ts-check
 // The live game: one engine message per move. A person's choice goes out as `step`, a bot's
 // turn as `bot_step`; each answers with the new state, the views to draw and the events the
 // move caused (the card, the trick and its winner, the finished hand, the game over), which
@@ -13,28 +14,52 @@ import { saveGame, saveSettings } from "./storage.js";
 import { SPEEDS, effectiveSpeed, prefersReducedMotion } from "./settings.js";
 import { rememberView } from "./paint.js";
 
+/** @typedef {import("./types.js").Action} Action */
+/** @typedef {import("./types.js").Engine} Engine */
+/** @typedef {import("./types.js").GameState} GameState */
+/** @typedef {import("./types.js").HandRecord} HandRecord */
+/** @typedef {import("./types.js").Settings} Settings */
+/** @typedef {import("./types.js").StepResult} StepResult */
+/** @typedef {import("./types.js").Trick} Trick */
+/** @typedef {import("./types.js").View} View */
+
+/** @param {string} id */
 const $ = (id) => document.getElementById(id);
 /** No bot decision may hold the page for more than a second (the worker runs Python 3-5x slower). */
 const BOT_TIME_CAP_MS = 800;
 const MESSAGE_MS = 3500;
 
 export class Game {
+  /**
+   * @param {Engine} engine
+   * @param {Settings} settings
+   * @param {{onNewGame?: () => void}} [hooks]
+   */
   constructor(engine, settings, { onNewGame } = {}) {
     this.engine = engine;
     this.settings = settings;
     this.onNewGame = onNewGame;
     this.gen = 0;
+    /** @type {GameState | null} */
     this.state = null;
-    this.view = null;          // the engine's view for South
-    this.viewNorth = null;     // North's view, when the person plays North's cards
-    this.shown = null;         // what the table shows now (a view, or the end of a hand)
+    /** @type {View | null} the engine's view for South */
+    this.view = null;
+    /** @type {View | null} North's view, when the person plays North's cards */
+    this.viewNorth = null;
+    /** @type {View | null} what the table shows now (a view, or the end of a hand) */
+    this.shown = null;
     this.waiting = false;      // waiting for the person
-    this.thinking = null;      // bot seat thinking
-    this.holdTrick = null;     // completed trick shown during the pause
+    /** @type {number | null} the bot seat thinking */
+    this.thinking = null;
+    /** @type {Trick | null} the completed trick shown during the pause */
+    this.holdTrick = null;
     this.holdEnd = false;      // a finished hand is shown (its record) until the next view
+    /** @type {Trick | null} */
     this.lastTrick = null;
+    /** @type {(() => void) | null} */
     this.skipPause = null;
-    this.botTimes = {};        // level -> [ms]
+    /** @type {Object<string, number[]>} ms per bot decision, by level */
+    this.botTimes = {};
     this.watchdogMs = 45000;
     this.messageTimer = null;
     $("trick").addEventListener("click", () => this.skipPause?.());
@@ -45,6 +70,9 @@ export class Game {
   /**
    * An engine call. If it has not answered after watchdogMs, say so (with a reload button)
    * instead of leaving the table silently stuck; the message goes when the answer comes.
+   * @template {keyof import("./types.js").Bridge} K
+   * @param {K} fn
+   * @param {...unknown} args
    */
   call(fn, ...args) {
     const p = this.engine.call(fn, ...args);
@@ -60,10 +88,11 @@ export class Game {
     return p;
   }
 
+  /** @param {number | null} seat */
   isHuman(seat) { return seat === 0 || (seat === 2 && this.settings.humanNorth); }
   extraSeats() { return this.settings.humanNorth ? [2] : null; }
 
-  /** Start (or resume) play from an engine state. */
+  /** Start (or resume) play from an engine state. @param {GameState} state */
   async start(state) {
     const gen = ++this.gen;
     this.state = state;
@@ -75,7 +104,7 @@ export class Game {
     return this.pump(gen);
   }
 
-  /** The views of the current state (at a start, or after North changed hands). */
+  /** The views of the current state (at a start, or after North changed hands). @param {number} gen */
   async refresh(gen) {
     const view = await this.call("view", this.state, 0);
     const north = this.settings.humanNorth ? await this.call("view", this.state, 2) : null;
@@ -103,7 +132,10 @@ export class Game {
     return [lvl(0), lvl(1), `partner · ${lvl(2)}`, lvl(3)];
   }
 
-  /** The legal actions of the person's seat to act (empty when it is not the person's turn). */
+  /**
+   * The legal actions of the person's seat to act (empty when it is not the person's turn).
+   * @returns {Action[]}
+   */
   personLegal() {
     const v = this.view;
     if (!this.waiting || !v || v.phase === "game_over" || !this.isHuman(v.to_act)) return [];
@@ -160,6 +192,11 @@ export class Game {
     rememberView(this);
   }
 
+  /**
+   * @param {View} v
+   * @param {boolean} humanTurn
+   * @param {Map<string, Action>} byCard
+   */
   turnText(v, humanTurn, byCard) {
     if (v.phase === "game_over") return "Game over.";
     if (this.holdTrick?.winner != null) return trickWords(this.holdTrick);
@@ -176,6 +213,7 @@ export class Game {
     return this.thinking != null ? `${seatName(v.to_act)} is thinking…` : `${seatName(v.to_act)} to play.`;
   }
 
+  /** @param {HTMLElement} panel */
   renderGameOverPanel(panel) {
     panel.replaceChildren();
     const h = document.createElement("h2");
@@ -196,18 +234,18 @@ export class Game {
    * decision panel, else the hand), unless the person has put it somewhere else on purpose.
    */
   focusTurn() {
-    const a = document.activeElement;
+    const a = /** @type {HTMLElement | null} */ (document.activeElement);
     const dropped = !a || a === document.body || !a.isConnected;
     const inPlay = a?.closest?.("#hand, #partner-hand, #action-panel");
     if (!(dropped || inPlay) || document.querySelector("dialog[open]")) return;
     const panel = $("action-panel");
     if (!panel.hidden && focusPanel(panel)) return;
     const hand = this.view?.to_act === 2 ? $("partner-hand") : $("hand");
-    const card = hand.querySelector('button.card[tabindex="0"]');
+    const card = /** @type {HTMLButtonElement | null} */ (hand.querySelector('button.card[tabindex="0"]'));
     card?.focus({ preventScroll: true });
   }
 
-  /** A short message by the hand: why a card cannot go, or whose turn it is. */
+  /** A short message by the hand: why a card cannot go, or whose turn it is. @param {string} text */
   message(text) {
     const box = $("hand-msg");
     box.textContent = text;
@@ -221,18 +259,20 @@ export class Game {
     $("hand-msg").hidden = true;
   }
 
+  /** @param {number} ms @param {boolean} [skippable] the person may cut it short (a click) */
   delay(ms, skippable = false) {
-    return new Promise((resolve) => {
+    return /** @type {Promise<void>} */ (new Promise((resolve) => {
       const t = setTimeout(done, ms);
       function done() { clearTimeout(t); resolve(); }
       if (skippable) this.skipPause = () => { this.skipPause = null; done(); };
-    });
+    }));
   }
 
   /**
    * The main loop: bots move until it is the person's turn or the game ends. From outside
    * (a start, a retry) it first asks the engine for the views; after a move it already has them.
    */
+  /** @param {number} gen @param {boolean} [fresh] */
   async pump(gen, fresh = true) {
     try {
       if (fresh) await this.refresh(gen);
@@ -275,34 +315,31 @@ export class Game {
     }
   }
 
-  /** A bot's move from the engine; a level this engine lacks falls back to random, once told. */
+  /**
+   * A bot's move from the engine, seeded by the game and the move number. An unknown level is
+   * the engine's refusal like any other: it reaches the error banner.
+   * @param {number} seat
+   */
   async botStep(seat) {
     const level = this.settings.bots[seat] ?? "basic";
     const seed = `${this.state.config?.seed ?? "s"}:${this.state.actions?.length ?? 0}`;
     const t0 = performance.now();
-    try {
-      const result = await this.call("bot_step", this.state, level, seed, 0, BOT_TIME_CAP_MS, this.extraSeats());
-      (this.botTimes[level] ??= []).push(performance.now() - t0);
-      return result;
-    } catch (e) {
-      if (e.type !== "InvalidAction" || level === "random" || !/level/i.test(e.message)) throw e;
-      if (!this.warnedLevels?.has(level)) {
-        (this.warnedLevels ??= new Set()).add(level);
-        banner(`The ${level} bot is not available in this version (${errorText(e)}); random plays instead.`, { testid: "bot-banner" });
-      }
-      return this.call("bot_step", this.state, "random", seed, 0, null, this.extraSeats());
-    }
+    const result = await this.call("bot_step", this.state, level, seed, 0, BOT_TIME_CAP_MS, this.extraSeats());
+    (this.botTimes[level] ??= []).push(performance.now() - t0);
+    return result;
   }
 
+  /** @param {unknown} e */
   error(e) {
     console.error(e);
     banner(`Something went wrong: ${errorText(e)}`, {
       kind: "error", testid: "error-banner",
-      actions: [{ label: "Try again", onClick: (ev) => { ev.target.closest(".banner").remove(); this.pump(++this.gen); } }],
+      actions: [{ label: "Try again", onClick: (ev) => { /** @type {Element} */ (ev.target).closest(".banner").remove(); this.pump(++this.gen); } }],
     });
   }
 
   /** The person chose an action (a card, a bid, trump, redeal/keep, a card to pass). */
+  /** @param {number} seat @param {Action} action */
   async human(seat, action) {
     if (!this.waiting || this.view?.to_act !== seat) return;
     this.waiting = false;
@@ -334,6 +371,7 @@ export class Game {
    * A card that is not offered was clicked: say why. The engine words the refusal ("must
    * follow suit: you hold a club"); when a bot is to play, say whose turn it is.
    */
+  /** @param {number} seat @param {string} card */
   async refused(seat, card) {
     const v = this.view;
     if (!v || v.phase === "game_over") return;
@@ -347,23 +385,25 @@ export class Game {
       this.message(`It is ${seatName(v.to_act)}'s turn: play from ${seatName(v.to_act)}'s hand.`);
       return;
     }
+    /** @type {Action} */
     const action = v.phase === "passing" ? { type: "pass_card", card } : { type: "play", card };
     return this.human(seat, action);
   }
 
-  /** Play back one move's events, then take the new views. */
+  /** Play back one move's events, then take the new views. @param {StepResult} result @param {number} gen */
   async show(result, gen) {
     const prev = this.shown ?? this.view;
     this.state = result.state;
     saveGame(result.state);
     const events = result.events ?? [];
-    const trick = events.find((e) => e.type === "trick");
-    const hand = events.find((e) => e.type === "hand");
-    const over = events.find((e) => e.type === "game_over");
+    const trick = /** @type {import("./types.js").TrickEvent | undefined} */ (events.find((e) => e.type === "trick"));
+    const hand = /** @type {import("./types.js").HandEvent | undefined} */ (events.find((e) => e.type === "hand"));
+    const over = /** @type {import("./types.js").GameOverEvent | undefined} */ (events.find((e) => e.type === "game_over"));
     for (const e of events) {
       if (e.type === "action") announce(describeAction(e.seat, e.action));
     }
     // What the table shows until the next view: the end of the hand as the engine recorded it.
+    /** @type {View | null} */
     const endView = hand ? {
       ...prev, to_act: null, legal: [], hand: [], hand_sizes: [0, 0, 0, 0],
       trick: { leader: null, seats: [], cards: [] },
@@ -403,8 +443,10 @@ export class Game {
       this.viewNorth = nextNorth;
       this.shown = next;
       this.render();
-      if (events[0]?.action?.type === "play") await this.delay(this.speed().anim);
-      if (events[0]?.action?.type === "redeal") announce("The same dealer deals again.");
+      // The first event is always the action itself.
+      const first = /** @type {import("./types.js").ActionEvent | undefined} */ (events[0]);
+      if (first?.action.type === "play") await this.delay(this.speed().anim);
+      if (first?.action.type === "redeal") announce("The same dealer deals again.");
     }
     if (hand) {
       this.render();
@@ -422,6 +464,7 @@ export class Game {
     this.shown = next;
   }
 
+  /** @param {HandRecord} rec @param {number} index */
   async showHandResult(rec, index) {
     renderHandResult($("hand-body"), rec, index);
     $("dlg-hand-title").textContent = handResultTitle(rec);
@@ -430,8 +473,9 @@ export class Game {
     await whenClosed("dlg-hand");
   }
 
+  /** @param {View} v */
   showGameOver(v) {
-    if ($("dlg-over").open) return;
+    if (/** @type {HTMLDialogElement} */ ($("dlg-over")).open) return;
     renderGameOver($("over-body"), { winner: v.winner, scores: v.scores, hands: v.hand_number });
     announce($("over-body").textContent);
     openDialog("dlg-over");
