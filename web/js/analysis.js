@@ -1,3 +1,4 @@
+// @ts-check
 // The analysis of a finished hand: the deal, the auction, the par of the deal, each trick with
 // what every card cost and the best card instead, the costliest mistakes first, and a
 // step-through replay beside it. Every number comes from the engine (analyze_step, run one
@@ -7,35 +8,56 @@ import { suitSymbol, suitName, rankLabel, suitOf, cardName } from "./cards.js";
 import { openDialog } from "./dialogs.js";
 import { errorText } from "./announce.js";
 
+/** @typedef {import("./types.js").Analysis} Analysis */
+/** @typedef {import("./types.js").AnalysisTrick} AnalysisTrick */
+/** @typedef {import("./types.js").GameState} GameState */
+
+/** @param {string} id */
 const $ = (id) => document.getElementById(id);
 const CACHE_KEY = "kaiser.analysis.v1";
 const CACHE_MAX = 60;
 
+/**
+ * An element with attributes (null ones left out) and children (text or nodes).
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {Object<string, unknown>} [attrs]
+ * @param {...unknown} kids
+ * @returns {HTMLElementTagNameMap[K]}
+ */
 export function el(tag, attrs = {}, ...kids) {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
-    if (k === "class") e.className = v;
-    else if (v != null) e.setAttribute(k, v);
+    if (k === "class") e.className = String(v);
+    else if (v != null) e.setAttribute(k, String(v));
   }
   for (const k of kids) if (k != null) e.append(k instanceof Node ? k : String(k));
   return e;
 }
 
-/** "KH" -> "K♥" (with "10" for the ten): how a player writes a card. */
-export const cardText = (card) => `${rankLabel(card)}${suitSymbol(suitOf(card))}`;
+/** "KH" -> "K♥" (with "10" for the ten): how a player writes a card. @param {string} card */
+const cardText = (card) => `${rankLabel(card)}${suitSymbol(suitOf(card))}`;
+/** @param {number} n */
 const pts = (n) => `${n} ${Math.abs(n) === 1 ? "point" : "points"}`;
+/** @param {number} n */
 const minus = (n) => String(n).replace(/^-/, "\u2212");
 
 // ------------------------------------------------------------------ cache (with the saved game)
 function readCache() {
   try { return JSON.parse(localStorage.getItem(CACHE_KEY) || "{}") || {}; } catch { return {}; }
 }
-/** One key per game and hand: the game's seed and first dealer, the hand, its deal. */
-export function analysisKey(state, handIndex, dealCode) {
+/**
+ * One key per game and hand: the game's seed and first dealer, the hand, its deal.
+ * @param {GameState} state @param {number} handIndex @param {string | undefined} dealCode
+ */
+function analysisKey(state, handIndex, dealCode) {
+  /** @type {Partial<import("./types.js").GameConfig>} */
   const c = state?.config ?? {};
   return `${c.seed}|${c.dealer ?? 0}|${handIndex}|${dealCode ?? ""}`;
 }
-export function cachedAnalysis(key) { return readCache()[key] ?? null; }
+/** @param {string} key @returns {Analysis | null} */
+function cachedAnalysis(key) { return readCache()[key] ?? null; }
+/** @param {string} key @param {Analysis} result */
 function storeAnalysis(key, result) {
   const cache = readCache();
   delete cache[key];
@@ -51,10 +73,14 @@ let current = null; // {cancelled}
 /**
  * Open the analysis of hand `handIndex` of `state`. `onResult(result, key)` is told when the
  * analysis is ready (statistics record the points lost to mistakes).
+ * @param {import("./types.js").Engine} engine
+ * @param {GameState} state
+ * @param {number} handIndex
+ * @param {{onResult?: (result: Analysis, key: string) => void, title?: string}} [opts]
  */
 export async function openAnalysis(engine, state, handIndex, { onResult, title } = {}) {
   const body = $("analysis-body");
-  const bar = $("analysis-progress");
+  const bar = /** @type {HTMLProgressElement} */ ($("analysis-progress"));
   const cancel = $("analysis-cancel");
   const status = $("analysis-status");
   if (current) current.cancelled = true;
@@ -114,6 +140,7 @@ export async function openAnalysis(engine, state, handIndex, { onResult, title }
 }
 
 // ------------------------------------------------------------------ drawing
+/** @param {HTMLElement} body @param {Analysis} a */
 function render(body, a) {
   body.replaceChildren();
   $("dlg-analysis").dataset.ready = "";
@@ -133,8 +160,10 @@ function render(body, a) {
   }
 }
 
+/** @param {number} team */
 const teamWords = (team) => (team === 0 ? "Us (North–South)" : "Them (West–East)");
 
+/** @param {Analysis} a */
 function mistakesSection(a) {
   const sec = el("section", { class: "an-sec", "aria-labelledby": "an-mistakes" },
     el("h3", { id: "an-mistakes" }, "Costliest mistakes"));
@@ -151,6 +180,7 @@ function mistakesSection(a) {
   return sec;
 }
 
+/** @param {string[]} cards */
 function handLine(cards) {
   const bySuit = { S: [], H: [], D: [], C: [] };
   for (const c of cards) bySuit[suitOf(c)].push(rankLabel(c));
@@ -160,6 +190,7 @@ function handLine(cards) {
     bySuit[s].length ? bySuit[s].join(" ") : "—"));
 }
 
+/** @param {Analysis} a */
 function dealSection(a) {
   const sec = el("section", { class: "an-sec", "aria-labelledby": "an-deal" },
     el("h3", { id: "an-deal" }, "The deal and the auction"));
@@ -178,6 +209,7 @@ function dealSection(a) {
   return sec;
 }
 
+/** @param {Analysis} a */
 function parSection(a) {
   const sec = el("section", { class: "an-sec", "aria-labelledby": "an-par" },
     el("h3", { id: "an-par" }, "Par: the best contract each side could make"));
@@ -214,6 +246,7 @@ function parSection(a) {
   return sec;
 }
 
+/** @param {Analysis} a @param {AnalysisTrick} t */
 function trickSection(a, t) {
   const sec = el("section", { class: "an-sec an-trick", "data-testid": "analysis-trick", "aria-labelledby": `an-t${t.number}` },
     el("h3", { id: `an-t${t.number}` }, `Trick ${t.number}`));
@@ -236,7 +269,9 @@ function trickSection(a, t) {
 }
 
 // ------------------------------------------------------------------ step-through replay
+/** @param {HTMLElement} side @param {Analysis} a */
 function stepper(side, a) {
+  /** @type {{trick: AnalysisTrick, p: import("./types.js").AnalysisPlay, i: number}[]} */
   const plays = [];
   a.tricks.forEach((t) => t.plays.forEach((p, i) => plays.push({ trick: t, p, i })));
   let k = 0;

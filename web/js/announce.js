@@ -1,3 +1,4 @@
+// @ts-check
 // The aria-live region (plays and bids read out) and the message banners.
 
 let clearTimer = null;

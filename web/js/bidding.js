@@ -1,8 +1,12 @@
+// @ts-check
 // The decision panel: bidding box, trump choice and the weak-hand redeal
 // prompt. It offers exactly the engine's legal actions, in the engine's order.
 import { bidLabel, bidWords, seatName } from "./words.js";
 import { suitName, suitSymbol } from "./cards.js";
 
+/** @typedef {import("./types.js").Action} Action */
+
+/** @param {Action} action @param {string} text @param {string} [aria] @param {string} [extraClass] */
 function button(action, text, aria, extraClass = "") {
   const b = document.createElement("button");
   b.type = "button";
@@ -14,6 +18,7 @@ function button(action, text, aria, extraClass = "") {
   return b;
 }
 
+/** @param {string} text */
 function heading(text) {
   const h = document.createElement("h2");
   h.className = "panel-title";
@@ -25,6 +30,11 @@ function heading(text) {
 /**
  * Render the panel for `seat` given the legal non-play actions.
  * Returns true when something was shown.
+ * @param {HTMLElement} panel
+ * @param {number} seat
+ * @param {Action[]} legal
+ * @param {(action: Action) => void} onChoose
+ * @param {{view?: import("./types.js").View | null}} [opts]
  */
 export function renderActionPanel(panel, seat, legal, onChoose, { view = null } = {}) {
   const actions = legal.filter((a) => a.card == null);
@@ -75,7 +85,7 @@ export function renderActionPanel(panel, seat, legal, onChoose, { view = null } 
   }
   grid.classList.add(`grid-${kind}`);
   grid.addEventListener("click", (e) => {
-    const b = e.target.closest("button[data-action]");
+    const b = /** @type {HTMLButtonElement | null} */ (/** @type {Element} */ (e.target).closest("button[data-action]"));
     if (!b || b.disabled) return;
     for (const x of grid.querySelectorAll("button")) x.disabled = true;
     onChoose(JSON.parse(b.dataset.action));
@@ -88,9 +98,9 @@ export function renderActionPanel(panel, seat, legal, onChoose, { view = null } 
   return true;
 }
 
-/** Put the focus on the panel's first choice (a bid rather than a pass). Returns true if it did. */
+/** Put the focus on the panel's first choice (a bid rather than a pass). Returns true if it did. @param {HTMLElement} panel */
 export function focusPanel(panel) {
-  const buttons = [...panel.querySelectorAll("button[data-action]:not([disabled])")];
+  const buttons = [.../** @type {NodeListOf<HTMLButtonElement>} */ (panel.querySelectorAll("button[data-action]:not([disabled])"))];
   const first = buttons.find((b) => JSON.parse(b.dataset.action).type !== "pass") ?? buttons[0];
   first?.focus({ preventScroll: true });
   return !!first;

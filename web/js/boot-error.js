@@ -1,3 +1,4 @@
+// @ts-check
 // A classic script, loaded before the app's modules and without them: if those cannot load or
 // run, say so instead of an endless loading screen; a browser without modules is told it is too
 // old. It lives in a file because the Content-Security-Policy allows no inline script.
@@ -20,8 +21,8 @@
   }
 
   window.addEventListener("error", function (e) {
-    if (window.kaiser) return;
-    var t = e.target, script = t && t.tagName === "SCRIPT";
+    if ("kaiser" in window) return;
+    var t = /** @type {HTMLScriptElement | null} */ (e.target), script = t && t.tagName === "SCRIPT";
     if (!script && !e.message) return;
     show(script
       ? "The game's files could not be loaded (" + (t.src || "a script") + "). Check your connection and press Retry."

@@ -1,3 +1,4 @@
+// @ts-check
 // The first module the page runs: it starts the engine's worker at once, while the app's own
 // modules are still loading, so fetching and starting Python overlaps with them (docs/boot.md).
 // app.js takes the started engine with takeEarlyEngine(); a retry starts a new one itself.

@@ -1,3 +1,4 @@
+// @ts-check
 // Card strings from the engine ("QH", "TD", "5H", "3S") rendered for people:
 // names in words, rank/suit glyphs and the card element. No rules here.
 
@@ -7,7 +8,7 @@ const RANK_WORDS = {
 };
 const RANK_SHORT = { T: "10" };
 
-export const SUITS = {
+const SUITS = {
   C: { word: "clubs", one: "club", symbol: "\u2663" },
   D: { word: "diamonds", one: "diamond", symbol: "\u2666" },
   H: { word: "hearts", one: "heart", symbol: "\u2665" },
@@ -17,7 +18,7 @@ export const SUITS = {
 /** Cards that carry points beyond the trick: shown as a badge. */
 const BADGES = { "5H": "+5", "3S": "\u22123" };
 
-export const rankOf = (card) => card.slice(0, -1);
+const rankOf = (card) => card.slice(0, -1);
 export const suitOf = (card) => card.slice(-1);
 
 /** "QH" -> "queen of hearts" */
@@ -49,7 +50,7 @@ export function cardElement(card, { button = false, small = false } = {}) {
   el.className = `card suit-${suit}${small ? " small" : ""}`;
   el.dataset.card = card;
   el.dataset.testid = `card-${card}`;
-  if (button) {
+  if (el instanceof HTMLButtonElement) {
     el.type = "button";
   } else {
     el.setAttribute("role", "img");

@@ -1,3 +1,4 @@
+// @ts-check
 // Challenge links (#c=<code>): duplicate Kaiser between friends. The code is the engine's
 // (encode_challenge / decode_challenge / reply_challenge); par is the engine's too
 // (challenge_par). This module makes the link, opens it, deals each deal in turn as a game of
@@ -9,12 +10,23 @@ import { banner, announce, errorText } from "./announce.js";
 import { copyText } from "./share.js";
 import { saveSettings, GAME_KEY } from "./storage.js";
 
+/** @typedef {import("./types.js").GameState} GameState */
+/**
+ * What a challenge needs of the page (app.js's app object).
+ * @typedef {{engine: import("./types.js").Engine, settings: import("./types.js").Settings,
+ *   game: import("./game.js").Game, replay: import("./replay.js").Replay | null,
+ *   newGame: () => Promise<void>}} App
+ */
+
+/** @param {string} id */
 const $ = (id) => document.getElementById(id);
+/** @param {string} id */
+const textField = (id) => /** @type {HTMLInputElement | HTMLTextAreaElement} */ ($(id));
 const PROGRESS_KEY = "kaiser.challenge.v1";
 const STASH_KEY = "kaiser.game.v1.before-challenge";
 const signed = (n) => (n > 0 ? `+${n}` : String(n).replace(/^-/, "\u2212"));
 
-export function challengeCodeFromLocation(loc = window.location) {
+function challengeCodeFromLocation(loc = window.location) {
   const hash = loc.hash.replace(/^#/, "");
   if (!hash) return null;
   return new URLSearchParams(hash).get("c");
@@ -40,11 +52,15 @@ function writeProgress(p) {
 }
 
 export class Challenges {
+  /**
+   * @param {App} app
+   * @param {{onAnalyze?: (state: GameState, index: number, title: string) => void}} [hooks]
+   */
   constructor(app, { onAnalyze } = {}) {
     this.app = app;
     this.onAnalyze = onAnalyze;
     this.progress = readProgress();
-    window.addEventListener("kaiser:hand", (e) => this.onHand(e.detail ?? {}));
+    window.addEventListener("kaiser:hand", (e) => this.onHand(/** @type {CustomEvent} */ (e).detail ?? {}));
     $("share-challenge").addEventListener("click", () => this.make());
     $("challenge-start").addEventListener("click", () => this.start());
   }
@@ -55,14 +71,14 @@ export class Challenges {
   async make() {
     const app = this.app;
     const state = app.replay ? app.replay.full : app.game.state;
-    const name = $("challenge-name").value;
+    const name = textField("challenge-name").value;
     try {
       const code = await app.engine.call("encode_challenge", state, app.settings.bots, name, 0);
       const url = challengeUrl(code);
-      $("share-url").value = url;
-      $("share-status").textContent = `Challenge link ready. ${await copyText(url, $("share-url"))}`;
+      textField("share-url").value = url;
+      $("share-status").textContent = `Challenge link ready. ${await copyText(url, textField("share-url"))}`;
     } catch (e) {
-      $("share-url").value = "";
+      textField("share-url").value = "";
       $("share-status").textContent = `No challenge yet: ${errorText(e)}.`;
     }
   }

@@ -1,21 +1,31 @@
+// @ts-check
 // Native <dialog> helpers: open, close, and wait until closed.
 
+/** @param {string} id @returns {HTMLDialogElement} */
+const dialog = (id) => /** @type {HTMLDialogElement} */ (document.getElementById(id));
+
+/** @param {string} id */
 export function openDialog(id) {
-  const d = document.getElementById(id);
+  const d = dialog(id);
   if (!d.open) d.showModal();
   return d;
 }
 
+/** @param {string} id */
 export function closeDialog(id) {
-  const d = document.getElementById(id);
+  const d = dialog(id);
   if (d.open) d.close();
 }
 
-/** Resolve when the dialog closes (any way: button, Escape). */
+/**
+ * Resolve when the dialog closes (any way: button, Escape).
+ * @param {string} id
+ * @returns {Promise<string | undefined>} the dialog's return value
+ */
 export function whenClosed(id) {
-  const d = document.getElementById(id);
+  const d = dialog(id);
   return new Promise((resolve) => {
-    if (!d.open) { resolve(); return; }
+    if (!d.open) { resolve(undefined); return; }
     d.addEventListener("close", () => resolve(d.returnValue), { once: true });
   });
 }
@@ -24,7 +34,7 @@ export function whenClosed(id) {
 export function installDialogs() {
   for (const d of document.querySelectorAll("dialog")) {
     d.addEventListener("click", (e) => {
-      if (e.target.closest("[data-close]")) d.close();
+      if (/** @type {Element} */ (e.target).closest("[data-close]")) d.close();
       else if (e.target === d && d.dataset.modalOnly == null) {
         const r = d.getBoundingClientRect();
         const inside = e.clientX >= r.left && e.clientX <= r.right && e.clientY >= r.top && e.clientY <= r.bottom;

@@ -1,3 +1,4 @@
+// @ts-check
 // Paint first: on load, the table as the person left it is drawn from the save at once, before
 // the engine has started (docs/boot.md), inert and marked "Starting the engine…". The live game
 // then takes over, and the engine's view of the saved game is compared with what was painted:
@@ -11,16 +12,27 @@ import { renderStatus, renderSeats, renderTrick, renderHand, renderTurn, renderP
 import { readSavedGame, readPaint, savePaint } from "./storage.js";
 import { shareCodeFromLocation } from "./share.js";
 
+/** @typedef {import("./types.js").View} View */
+/**
+ * What is remembered to paint the table on the next visit.
+ * @typedef {{key: string, view: View, viewNorth: View | null, roles: string[]}} PaintRecord
+ */
+
+/** @param {string} id */
 const $ = (id) => document.getElementById(id);
+/** @type {Map<string, import("./types.js").Action>} */
 const NO_MOVES = new Map();
 
-let painted = null;     // {view}: what was painted, until the live game has rendered
+/** @type {{view: View} | null} what was painted, until the live game has rendered */
+let painted = null;
 let rememberedKey = ""; // the last game position remembered by this tab
 
+/** @param {import("./types.js").GameState | null} state */
 function key(state) {
   return `${state?.config?.seed ?? ""}:${state?.actions?.length ?? 0}`;
 }
 
+/** @param {PaintRecord} rec */
 function drawTable(rec) {
   const v = rec.view;
   renderStatus(v);
@@ -61,7 +73,10 @@ function paintSaved() {
   return { view: rec.view };
 }
 
-/** End the painted phase: the table is live (or the boot failed and the loading screen shows). */
+/**
+ * End the painted phase: the table is live (or the boot failed and the loading screen shows).
+ * @param {string} outcome "matched" | "replaced" | "abandoned"
+ */
 export function endPaint(outcome) {
   if (!painted) return;
   painted = null;
@@ -78,7 +93,10 @@ export function abandonPaint() {
   $("loading").hidden = false;
 }
 
-/** After a render of the live game: compare with the painted view once, keep this one for next time. */
+/**
+ * After a render of the live game: compare with the painted view once, keep this one for next time.
+ * @param {import("./game.js").Game} game
+ */
 export function rememberView(game) {
   if (!game.view || !game.state || game.holdTrick) return;
   if (!performance.getEntriesByName("kaiser-playable").length) performance.mark("kaiser-playable");

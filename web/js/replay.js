@@ -1,23 +1,36 @@
+// @ts-check
 // Step-by-step replay of a shared game with moves: Back / Forward / Play to end.
 // Each position is the engine's own state, rebuilt by load() from the first k actions.
 import { renderStatus, renderSeats, renderTrick, renderHand, renderTurn, renderPlate } from "./table.js";
 import { describeAction, seatName } from "./words.js";
 import { announce } from "./announce.js";
 
+/** @typedef {import("./types.js").GameState} GameState */
+
+/** @param {string} id */
 const $ = (id) => document.getElementById(id);
+/** @param {string} id */
+const button = (id) => /** @type {HTMLButtonElement} */ ($(id));
 
 export class Replay {
+  /**
+   * @param {import("./types.js").Engine} engine
+   * @param {GameState} full the shared game with all its moves
+   * @param {{onTakeOver?: (state: GameState) => void, onExit?: () => void}} [hooks]
+   */
   constructor(engine, full, { onTakeOver, onExit } = {}) {
     this.engine = engine;
     this.full = full;
     this.total = full.actions.length;
     this.k = 0;
+    /** @type {Map<number, GameState>} the state after the first k moves, by k */
     this.cache = new Map();
     this.onTakeOver = onTakeOver;
     this.onExit = onExit;
     this.busy = false;
   }
 
+  /** @param {number} k */
   async stateAt(k) {
     if (!this.cache.has(k)) {
       const s = await this.engine.call("load", { ...this.full, actions: this.full.actions.slice(0, k) });
@@ -26,12 +39,13 @@ export class Replay {
     return this.cache.get(k);
   }
 
-  /** Who made action k (the seat to act before it). */
+  /** Who made action k (the seat to act before it). @param {number} k */
   async actorOf(k) {
     const s = await this.stateAt(k);
     return (await this.engine.call("summary", s)).to_act;
   }
 
+  /** @param {number} k */
   async show(k) {
     if (this.busy) return;
     this.busy = true;
@@ -58,11 +72,11 @@ export class Replay {
       $("replay-pos").textContent = `Move ${k} of ${this.total}: ${text}`;
       renderTurn(v.phase === "game_over" ? "Game over." : `${seatName(v.to_act)} to act next.`);
       announce(text);
-      $("replay-back").disabled = k === 0;
-      $("replay-start").disabled = k === 0;
-      $("replay-forward").disabled = k === this.total;
-      $("replay-end").disabled = k === this.total;
-      $("replay-takeover").disabled = v.phase === "game_over";
+      button("replay-back").disabled = k === 0;
+      button("replay-start").disabled = k === 0;
+      button("replay-forward").disabled = k === this.total;
+      button("replay-end").disabled = k === this.total;
+      button("replay-takeover").disabled = v.phase === "game_over";
       document.body.dataset.phase = v.phase;
     } finally {
       this.busy = false;

@@ -1,3 +1,4 @@
+// @ts-check
 // The rules in a player's words, as the engine tells them (api.describe_rules and the
 // summary's notes). Rendering only: every sentence comes from Python, so the rules panel,
 // the settings help and the score sheet cannot disagree with the engine.

@@ -1,7 +1,10 @@
+// @ts-check
 // Score sheet, end-of-hand result and game-over text, all from summary(state).
 import { seatName, contractWords } from "./words.js";
 import { suitSymbol } from "./cards.js";
 import { rulesNotes } from "./rulestext.js";
+
+/** @typedef {import("./types.js").HandRecord} HandRecord */
 
 const TEAM_SHORT_PAIRS = ["N\u2013S", "W\u2013E"];
 
@@ -40,6 +43,7 @@ function el(tag, attrs = {}, ...kids) {
   return e;
 }
 
+/** @param {HandRecord} rec */
 function contractCell(rec) {
   const c = rec.contract;
   if (!c) return "All passed (thrown in)";
@@ -52,6 +56,7 @@ function contractCell(rec) {
   return s;
 }
 
+/** @param {HandRecord} rec */
 function madeCell(rec) {
   if (rec.made == null) return "—";
   return rec.made ? "made" : "failed";
@@ -60,6 +65,9 @@ function madeCell(rec) {
 /**
  * Render the score sheet table into `body`. `now` = {target, threshold} of the current hand
  * (from the engine's view), used before any hand has finished.
+ * @param {HTMLElement} body
+ * @param {import("./types.js").Summary} summary
+ * @param {{target?: number, threshold?: number}} [now]
  */
 export function renderScoreSheet(body, summary, now = {}) {
   body.replaceChildren();
@@ -129,12 +137,12 @@ export function renderScoreSheet(body, summary, now = {}) {
   body.append(wrap);
 }
 
-/** The hand-result dialog's title, from the engine's record. */
+/** The hand-result dialog's title, from the engine's record. @param {HandRecord} rec */
 export function handResultTitle(rec) {
   return !rec.contract ? "Thrown in" : rec.made ? "Contract made" : "Contract failed";
 }
 
-/** Who took a counting card, from the record's team number. */
+/** Who took a counting card, from the record's team number. @param {number | null} team */
 function takenBy(team) {
   return team == null ? "not played" : team === 0 ? "us" : "them";
 }
@@ -143,6 +151,7 @@ function takenBy(team) {
  * The result of one finished hand for the "Hand over" dialog, all from the engine's record:
  * the contract made or set (good or bad news for our side), tricks, the 5 of hearts and the 3
  * of spades, raw points, the score change and the new totals.
+ * @param {HTMLElement} body @param {HandRecord} rec @param {number | null} [index]
  */
 export function renderHandResult(body, rec, index = null) {
   body.replaceChildren();
@@ -183,7 +192,11 @@ export function renderHandResult(body, rec, index = null) {
   }
 }
 
-/** Game-over text: {winner, scores, hands} from the engine's view. */
+/**
+ * Game-over text: {winner, scores, hands} from the engine's view.
+ * @param {HTMLElement} body
+ * @param {{winner: 0 | 1 | null, scores: number[], hands?: number}} result
+ */
 export function renderGameOver(body, { winner: w, scores, hands: n = 0 }) {
   body.replaceChildren();
   const [a, b] = scores;

@@ -1,9 +1,12 @@
+// @ts-check
 // Settings dialog (Rules, Players, Table) and the rules panel. Options are rendered
 // generically from api.options_schema(), whose labels and sentences come from the engine.
 import { LEVEL_NAMES, seatName } from "./words.js";
 import { renderRules } from "./rulestext.js";
 
-export const BOT_LEVELS = ["random", "basic", "strong", "expert"]; // never "oracle": it sees all hands
+/** @typedef {import("./types.js").SchemaOption} SchemaOption */
+
+const BOT_LEVELS = ["random", "basic", "strong", "expert"]; // never "oracle": it sees all hands
 export const SPEEDS = {
   slow: { label: "Slow", anim: 480, pause: 2200, think: 900 },
   normal: { label: "Normal", anim: 280, pause: 1300, think: 500 },
@@ -46,20 +49,20 @@ function valueText(opt, v) {
   return String(v);
 }
 
-/** Default value of an option under a profile. */
-export function profileDefault(profiles, schemaOpt, profile) {
-  const p = profiles[profile]?.options ?? {};
-  if (schemaOpt.name in p) return p[schemaOpt.name];
-  return schemaOpt.profiles?.[profile] ?? schemaOpt.default ?? null;
+/**
+ * An option's value under a profile (null for a profile this engine does not know).
+ * @param {SchemaOption} opt @param {string} profile
+ */
+function profileDefault(opt, profile) {
+  return opt.profiles[profile] ?? null;
 }
 
 function optionControl(opt, value, id) {
   const t = opt.type;
-  const range = Array.isArray(opt.allowed) && opt.allowed.length === 2 && opt.allowed.every(Number.isInteger) ? opt.allowed : [null, null];
-  if (t === "bool" || typeof value === "boolean") {
+  if (t === "bool") {
     return el("input", { type: "checkbox", id, name: opt.name, checked: !!value, "data-kind": "bool" });
   }
-  if (t === "choice" && Array.isArray(opt.allowed)) {
+  if (t === "choice") {
     const sel = el("select", { id, name: opt.name, "data-kind": "choice" });
     opt.allowed.forEach((c, i) => {
       sel.append(el("option", { value: String(i), selected: JSON.stringify(c) === JSON.stringify(value) }, valueText(opt, c)));
@@ -67,8 +70,10 @@ function optionControl(opt, value, id) {
     sel._choices = opt.allowed;
     return sel;
   }
+  // A number from allowed = [min, max], or that or a special word (special = {value, label}).
+  const [min, max] = opt.allowed;
   const special = opt.special ? opt.special.value : undefined;
-  const num = el("input", { type: "number", id, name: opt.name, inputmode: "numeric", min: range[0], max: range[1], step: 1 });
+  const num = el("input", { type: "number", id, name: opt.name, inputmode: "numeric", min, max, step: 1 });
   if (special === undefined) {
     num.dataset.kind = "int";
     num.value = value ?? "";
@@ -101,16 +106,12 @@ function readControl(c) {
   }
 }
 
-export const LEVEL_HELP = {
+const LEVEL_HELP = {
   random: "Random: plays any legal card and bids at random; for learning the rules.",
   basic: "Basic: bids and plays by a club player's rules of thumb, counting cards and voids.",
   strong: "Strong: thinks ahead by sampling the hidden cards and playing each choice out.",
   expert: "Expert: the strong player with several times more thinking per card; slower.",
 };
-
-function profileTitle(p, name) {
-  return p.title ?? name;
-}
 
 /**
  * Fill the settings dialog: Rules (profile, each rule with its sentence, the rules in force
@@ -126,9 +127,9 @@ export function renderSettings(body, { profiles, schema, settings, describe = nu
     const id = `prof-${name}`;
     profGroup.append(el("div", { class: "prof" },
       el("input", { type: "radio", name: "profile", id, value: name, checked: name === settings.profile, "data-testid": `profile-${name}` }),
-      el("label", { for: id }, el("b", {}, profileTitle(p, name)),
-        el("span", { class: "origin" }, p.origin ?? ""),
-        el("span", { class: "desc" }, p.summary ?? p.description ?? ""))));
+      el("label", { for: id }, el("b", {}, p.title),
+        el("span", { class: "origin" }, p.origin),
+        el("span", { class: "desc" }, p.summary))));
   }
   rules.append(profGroup);
   const optsBox = el("div", { class: "options", "data-testid": "options" });
@@ -164,9 +165,9 @@ export function renderSettings(body, { profiles, schema, settings, describe = nu
 
   const drawOptions = (profile, overrides) => {
     optsBox.replaceChildren();
-    const title = profileTitle(profiles[profile] ?? {}, profile);
+    const title = profiles[profile]?.title ?? profile;
     for (const opt of schema) {
-      const def = profileDefault(profiles, opt, profile);
+      const def = profileDefault(opt, profile);
       const value = opt.name in overrides ? overrides[opt.name] : def;
       const id = `opt-${opt.name}`;
       const ctl = optionControl(opt, value, id);
@@ -175,8 +176,8 @@ export function renderSettings(body, { profiles, schema, settings, describe = nu
       const helpId = `${id}-help`;
       for (const c of ctl.dataset.kind === "compound" ? ctl.children : [ctl]) c.setAttribute("aria-describedby", helpId);
       const row = el("div", { class: `opt ${ctl.dataset.kind}` },
-        el("label", { for: ctl.dataset.kind === "compound" ? `${id}-mode` : id }, opt.label ?? opt.name), ctl,
-        el("p", { class: "help", id: helpId }, opt.help ?? "", el("span", { class: "def" }, ` (${title}: ${valueText(opt, def)})`)));
+        el("label", { for: ctl.dataset.kind === "compound" ? `${id}-mode` : id }, opt.label), ctl,
+        el("p", { class: "help", id: helpId }, opt.help, el("span", { class: "def" }, ` (${title}: ${valueText(opt, def)})`)));
       optsBox.append(row);
     }
   };
@@ -238,17 +239,17 @@ export function renderHelp(body, { profiles, schema, rules }) {
       el("li", {}, "The cards you may play are raised and outlined; the others are dimmed. Use the arrow keys to move between cards and Enter or Space to play.")),
     el("h3", {}, "House rules to choose from"));
   const dl = el("dl", { class: "help-profiles" });
-  for (const [name, p] of Object.entries(profiles)) {
-    dl.append(el("dt", {}, profileTitle(p, name)), el("dd", {}, `${p.origin ?? ""} ${p.summary ?? p.description ?? ""}`));
+  for (const p of Object.values(profiles)) {
+    dl.append(el("dt", {}, p.title), el("dd", {}, `${p.origin} ${p.summary}`));
   }
   body.append(dl, el("h3", {}, "Each rule, by house rules"));
   const names = Object.keys(profiles);
   const table = el("table", { class: "help-options" });
-  table.append(el("tr", {}, el("th", { scope: "col" }, "Rule"), ...names.map((n) => el("th", { scope: "col" }, profileTitle(profiles[n], n)))));
+  table.append(el("tr", {}, el("th", { scope: "col" }, "Rule"), ...names.map((n) => el("th", { scope: "col" }, profiles[n].title))));
   for (const opt of schema) {
     table.append(el("tr", {},
-      el("th", { scope: "row" }, el("b", {}, opt.label ?? opt.name), el("br"), el("small", {}, opt.help ?? "")),
-      ...names.map((n) => el("td", {}, valueText(opt, profileDefault(profiles, opt, n))))));
+      el("th", { scope: "row" }, el("b", {}, opt.label), el("br"), el("small", {}, opt.help)),
+      ...names.map((n) => el("td", {}, valueText(opt, profileDefault(opt, n))))));
   }
   body.append(el("div", { class: "sheet-wrap", tabindex: "0", role: "region", "aria-label": "Rules by house rules" }, table));
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // Share links: <page>#g=<code>. The code itself comes from the engine
 // (encode_share / decode_share); this module only builds and reads URLs and copies text.
 

@@ -1,3 +1,4 @@
+// @ts-check
 // Statistics kept in this browser: every hand played (from the game's "kaiser:hand" event),
 // every finished game ("kaiser:game-over") and the points lost to mistakes in analysed hands.
 // Counted per rule profile and in total, drawn as inline SVG charts with text alternatives,
@@ -7,9 +8,10 @@ import { el } from "./analysis.js";
 import { openDialog } from "./dialogs.js";
 import { announce } from "./announce.js";
 
+/** @param {string} id */
 const $ = (id) => document.getElementById(id);
-export const STATS_KEY = "kaiser.stats.v1";
-export const STATS_CORRUPT_KEY = "kaiser.stats.v1.corrupt";
+const STATS_KEY = "kaiser.stats.v1";
+const STATS_CORRUPT_KEY = "kaiser.stats.v1.corrupt";
 const FORMAT = "kaiser-statistics";
 
 // ------------------------------------------------------------------ storage
@@ -28,7 +30,7 @@ function validGame(g) {
 }
 
 /** Read the statistics; entries that do not read back are set aside and reported. */
-export function loadStats() {
+function loadStats() {
   let raw = null;
   try { raw = localStorage.getItem(STATS_KEY); } catch { /* private mode */ }
   if (!raw) return { stats: emptyStats(), problem: null };
@@ -76,7 +78,7 @@ function gameEntry(stats, state) {
 }
 
 /** A hand finished in the live game. */
-export function recordHand({ state, record, hand_index: n }) {
+function recordHand({ state, record, hand_index: n }) {
   if (!record || !Number.isInteger(n)) return;
   const { stats } = loadStats();
   const g = gameEntry(stats, state);
@@ -93,7 +95,7 @@ export function recordHand({ state, record, hand_index: n }) {
 }
 
 /** The live game is over. */
-export function recordGameOver({ state, winner }) {
+function recordGameOver({ state, winner }) {
   const { stats } = loadStats();
   const g = gameEntry(stats, state);
   g.winner = winner ?? null;
@@ -113,9 +115,11 @@ export function recordAnalysis(state, handIndex, result) {
 }
 
 // ------------------------------------------------------------------ figures
+/** @typedef {"you" | "partner" | "opponents"} Who */
+/** @type {[Who, number[]][]} */
 const WHO = [["you", [0]], ["partner", [2]], ["opponents", [1, 3]]];
 
-export function figures(games) {
+function figures(games) {
   const f = { games: 0, won: 0, finished: 0, hands: 0, points: 0, analysed: 0, lost: 0,
     bid: { you: 0, partner: 0, opponents: 0 }, made: { you: 0, partner: 0, opponents: 0 } };
   for (const g of games) {
@@ -145,12 +149,14 @@ function figuresTable(stats) {
   const games = Object.values(stats.games);
   const profiles = [...new Set(games.map((g) => g.profile))].sort();
   const cols = [...profiles.map((p) => [p, games.filter((g) => g.profile === p)]), ["All profiles", games]];
+  /** @typedef {[string, (f: ReturnType<typeof figures>) => string | number]} Row a label, its figure */
+  /** @type {Row[]} */
   const rows = [
     ["Games played", (f) => f.games],
     ["Games won", (f) => f.won],
     ["Hands played", (f) => f.hands],
-    ...WHO.map(([who]) => [`Contracts bid by ${who === "you" ? "you" : who === "partner" ? "your partner" : "the opponents"}`, (f) => f.bid[who]]),
-    ...WHO.map(([who]) => [`Contracts made by ${who === "you" ? "you" : who === "partner" ? "your partner" : "the opponents"}`, (f) => f.made[who]]),
+    ...WHO.map(([who]) => /** @type {Row} */ ([`Contracts bid by ${who === "you" ? "you" : who === "partner" ? "your partner" : "the opponents"}`, (f) => f.bid[who]])),
+    ...WHO.map(([who]) => /** @type {Row} */ ([`Contracts made by ${who === "you" ? "you" : who === "partner" ? "your partner" : "the opponents"}`, (f) => f.made[who]])),
     ["Average points per hand (your side)", (f) => avg(f.points, f.hands)],
     ["Analysed hands", (f) => f.analysed],
     ["Points lost to mistakes per analysed hand", (f) => avg(f.lost, f.analysed)],
@@ -248,7 +254,8 @@ function winRateChart(games) {
 // ------------------------------------------------------------------ the view
 let currentState = () => null;
 
-export function renderStats(body, { problem } = {}) {
+/** @param {HTMLElement} body @param {{problem?: string | null}} [opts] */
+function renderStats(body, { problem } = {}) {
   const loaded = loadStats();
   const stats = loaded.stats;
   problem ??= loaded.problem;
@@ -340,8 +347,8 @@ function manageSection(body) {
 /** Listen to the live game and wire the toolbar button. */
 export function installStats(getState) {
   currentState = getState;
-  window.addEventListener("kaiser:hand", (e) => recordHand(e.detail ?? {}));
-  window.addEventListener("kaiser:game-over", (e) => recordGameOver(e.detail ?? {}));
+  window.addEventListener("kaiser:hand", (e) => recordHand(/** @type {CustomEvent} */ (e).detail ?? {}));
+  window.addEventListener("kaiser:game-over", (e) => recordGameOver(/** @type {CustomEvent} */ (e).detail ?? {}));
   $("btn-stats").addEventListener("click", () => {
     renderStats($("stats-body"));
     openDialog("dlg-stats");

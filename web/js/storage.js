@@ -1,3 +1,4 @@
+// @ts-check
 // localStorage: the saved game (the engine's own JSON state: config + actions), the view painted
 // on the next visit (paint.js) and the UI settings. Every access is guarded: private modes may
 // refuse storage.
@@ -11,11 +12,11 @@
 // save; "saved" follows when one succeeds again.
 
 export const GAME_KEY = "kaiser.game.v1";
-export const SETTINGS_KEY = "kaiser.settings.v1";
-export const CORRUPT_KEY = "kaiser.game.v1.corrupt";
-export const PAINT_KEY = "kaiser.paint.v1";
+const SETTINGS_KEY = "kaiser.settings.v1";
+const CORRUPT_KEY = "kaiser.game.v1.corrupt";
+const PAINT_KEY = "kaiser.paint.v1";
 
-export const DEFAULT_SETTINGS = Object.freeze({
+const DEFAULT_SETTINGS = Object.freeze({
   profile: "standard",
   options: {},                     // overrides of the profile's defaults
   bots: { 1: "basic", 2: "basic", 3: "basic" },
@@ -34,6 +35,7 @@ function safeRemove(key) {
   try { localStorage.removeItem(key); } catch { /* ignore */ }
 }
 
+/** @returns {import("./types.js").Settings} */
 export function loadSettings() {
   const raw = safeGet(SETTINGS_KEY);
   let s = {};
@@ -48,6 +50,7 @@ export function loadSettings() {
   };
 }
 
+/** @param {import("./types.js").Settings} settings */
 export function saveSettings(settings) {
   safeSet(SETTINGS_KEY, JSON.stringify(settings));
 }
@@ -73,7 +76,7 @@ export function storedState() {
 const sameJson = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
 /** True when `longer` is the game `shorter` with zero or more moves added. */
-export function extendsGame(longer, shorter) {
+function extendsGame(longer, shorter) {
   if (!sameJson(longer.config, shorter.config)) return false;
   const n = shorter.actions.length;
   return longer.actions.length >= n && sameJson(longer.actions.slice(0, n), shorter.actions);
@@ -125,10 +128,6 @@ export function watchOtherTabs(currentState) {
     if (!mine || !stored || extendsGame(mine, stored)) return;
     report(extendsGame(stored, mine) ? "behind" : "other");
   });
-}
-
-export function clearGame() {
-  safeRemove(GAME_KEY);
 }
 
 /** Keep a save that could not be restored under another key, so nothing is lost. */

@@ -1,16 +1,22 @@
+// @ts-check
 // Rendering of the table: seats, the trick in the middle, the status lines
 // and the person's hand. Everything shown comes from the engine's view.
 import { cardElement, cardBack, suitName, suitSymbol } from "./cards.js";
 import { seatName, SEAT_SHORT, bidLabel, bidWords, contractWords, teamOf } from "./words.js";
 
+/** @typedef {import("./types.js").Action} Action */
+/** @typedef {import("./types.js").Trick} Trick */
+/** @typedef {import("./types.js").View} View */
+
+/** @param {string} id */
 const $ = (id) => document.getElementById(id);
 const DIRS = ["s", "w", "n", "e"];
 
-/** Status strip: scores, target, contract, trump, auction. */
+/** Status strip: scores, target, contract, trump, auction. @param {View} v */
 export function renderStatus(v) {
-  $("score-0").textContent = v.scores[0];
-  $("score-1").textContent = v.scores[1];
-  $("target").textContent = v.target;
+  $("score-0").textContent = String(v.scores[0]);
+  $("score-1").textContent = String(v.scores[1]);
+  $("target").textContent = String(v.target);
   const c = v.contract;
   const line = $("contract");
   line.replaceChildren();
@@ -58,7 +64,7 @@ export function renderStatus(v) {
   }
 }
 
-/** Last auction action of each seat (for the bubbles). */
+/** Last auction action of each seat (for the bubbles). @param {View} v */
 function lastBids(v) {
   const out = {};
   for (const [seat, action] of v.auction ?? []) out[seat] = action;
@@ -69,6 +75,8 @@ function lastBids(v) {
 /**
  * Seats around the table. opts: {roles: [label per seat], thinking: seat|null,
  * faceUp: {seat: [cards]} (replay, or North played by the person)}.
+ * @param {View} v
+ * @param {{roles?: string[], thinking?: number | null, faceUp?: Object<number, string[]> | null}} [opts]
  */
 export function renderSeats(v, opts = {}) {
   const bids = lastBids(v);
@@ -156,6 +164,7 @@ export function renderSeats(v, opts = {}) {
 }
 
 /** Text under the trick: whose turn it is (a highlighted pill when it is the person's). */
+/** @param {string} text @param {boolean} [mine] */
 export function renderTurn(text, mine = false) {
   const t = $("turn");
   t.textContent = text;
@@ -166,8 +175,9 @@ export function renderTurn(text, mine = false) {
  * Sweep the finished trick's cards toward the winner's seat (ms = 0: no animation).
  * Resolves when done; the cards stay hidden until the table is drawn again.
  */
+/** @param {number} winner @param {number} ms */
 export function gatherTrick(winner, ms) {
-  const cards = [...document.querySelectorAll("#trick .card")];
+  const cards = [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("#trick .card"))];
   const seat = document.getElementById(`seat-${winner}`);
   if (!ms || !cards.length || !seat || typeof cards[0].animate !== "function") return Promise.resolve();
   const to = seat.getBoundingClientRect();
@@ -189,15 +199,17 @@ export function gatherTrick(winner, ms) {
 /**
  * The cards in the middle. trick = {seats, cards, winner?}. Cards that were not
  * on the table before slide in from their seat when animMs > 0.
+ * @param {Trick | null} trick
+ * @param {{animMs?: number, winner?: number | null}} [opts]
  */
 export function renderTrick(trick, { animMs = 0, winner = null } = {}) {
-  const slots = document.querySelectorAll("#trick .slot");
+  const slots = /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("#trick .slot"));
   const bySeat = {};
   if (trick) trick.seats.forEach((s, i) => { bySeat[s] = trick.cards[i]; });
   for (const slot of slots) {
     const seat = Number(slot.dataset.slot);
     const card = bySeat[seat];
-    const first = slot.firstElementChild;
+    const first = /** @type {HTMLElement | null} */ (slot.firstElementChild);
     const current = first && !first.classList.contains("gather") ? first.dataset.card : null;
     if (!card) { slot.replaceChildren(); continue; }
     if (current !== card) {
@@ -219,9 +231,16 @@ export function renderTrick(trick, { animMs = 0, winner = null } = {}) {
  * legal action made with that card (a play, or a card passed to partner); onPlay(action) is
  * called for those, onRefuse(card) for any other card (the table then says why).
  */
+/**
+ * @param {HTMLElement} container
+ * @param {string[]} cards
+ * @param {Map<string, Action>} byCard
+ * @param {{onPlay?: (action: Action) => void, onRefuse?: (card: string) => void, active?: boolean,
+ *   label?: string}} [opts]
+ */
 export function renderHand(container, cards, byCard, { onPlay = () => {}, onRefuse = () => {}, active = false, label = "Your cards" } = {}) {
-  const focused = document.activeElement?.closest?.(".hand") === container
-    ? document.activeElement.dataset.card : null;
+  const focusedEl = /** @type {HTMLElement | null} */ (document.activeElement);
+  const focused = focusedEl?.closest?.(".hand") === container ? focusedEl.dataset.card : null;
   container.replaceChildren();
   const verb = [...byCard.values()].some((a) => a.type === "pass_card") ? "pass to your partner" : "play";
   container.setAttribute("aria-label", active ? `${label}: choose a card to ${verb}` : label);
@@ -251,6 +270,7 @@ export function renderHand(container, cards, byCard, { onPlay = () => {}, onRefu
  * The contract by the trick: bidder, bid and trump while the hand is played; the bid to beat
  * (or to take, when the dealer may equal it) during the auction.
  */
+/** @param {View} v */
 export function renderPlate(v) {
   const plate = $("plate");
   plate.replaceChildren();
@@ -285,11 +305,11 @@ export function renderPlate(v) {
   }
 }
 
-/** Arrow keys, Home and End move focus within a hand (roving tabindex). */
+/** Arrow keys, Home and End move focus within a hand (roving tabindex). @param {HTMLElement} container */
 export function installHandKeys(container) {
   container.addEventListener("keydown", (e) => {
-    const cards = [...container.querySelectorAll(".card")];
-    const i = cards.indexOf(document.activeElement);
+    const cards = [.../** @type {NodeListOf<HTMLElement>} */ (container.querySelectorAll(".card"))];
+    const i = cards.indexOf(/** @type {HTMLElement} */ (document.activeElement));
     if (i < 0) return;
     let j = null;
     if (e.key === "ArrowRight" || e.key === "ArrowDown") j = (i + 1) % cards.length;

@@ -1,14 +1,19 @@
+// @ts-check
 // Seats, teams and engine actions in plain words (for labels and the
 // aria-live announcements). Pure formatting: no rules.
 import { cardName, suitName, suitSymbol } from "./cards.js";
 
-export const SEAT_NAMES = ["South", "West", "North", "East"];
+/** @typedef {import("./types.js").Action} Action */
+
+const SEAT_NAMES = ["South", "West", "North", "East"];
 export const SEAT_SHORT = ["S", "W", "N", "E"];
 
+/** @param {number | null} seat */
 export const seatName = (seat) => SEAT_NAMES[seat] ?? "";
+/** @param {number} seat */
 export const teamOf = (seat) => seat % 2; // documented by the bridge: team 0 = seats 0 and 2
 
-/** Short label for a bid button or an auction entry: "8", "8 NT", "Kaiser", "Pass". */
+/** Short label for a bid button or an auction entry: "8", "8 NT", "Kaiser", "Pass". @param {Action} action */
 export function bidLabel(action) {
   switch (action.type) {
     case "pass": return "Pass";
@@ -23,7 +28,7 @@ export function bidLabel(action) {
   }
 }
 
-/** Words for a bid, as spoken: "8 no trump", "pass". */
+/** Words for a bid, as spoken: "8 no trump", "pass". @param {Action} action */
 export function bidWords(action) {
   switch (action.type) {
     case "pass": return "pass";
@@ -33,7 +38,7 @@ export function bidWords(action) {
   }
 }
 
-/** Sentence for an action taken by a seat: "North bids 8 no trump". */
+/** Sentence for an action taken by a seat: "North bids 8 no trump". @param {number} seat @param {Action} action */
 export function describeAction(seat, action) {
   const who = seatName(seat);
   switch (action.type) {
@@ -49,7 +54,10 @@ export function describeAction(seat, action) {
   }
 }
 
-/** A finished trick in words, from the engine's trick event: "West wins the trick (worth 6)." */
+/**
+ * A finished trick in words, from the engine's trick event: "West wins the trick (worth 6)."
+ * @param {import("./types.js").Trick} trick
+ */
 export function trickWords(trick) {
   const pts = trick.points;
   const worth = pts == null || pts === 1 ? "" : ` (worth ${pts < 0 ? "\u2212" + -pts : pts})`;
@@ -57,6 +65,7 @@ export function trickWords(trick) {
 }
 
 /** An engine refusal as a sentence: "must follow suit: you hold a club" -> "Must follow suit: you hold a club." */
+/** @param {string} message */
 export function playerWords(message) {
   const text = String(message ?? "").trim();
   if (!text) return "That move is not allowed now.";
@@ -64,7 +73,7 @@ export function playerWords(message) {
   return /[.!?]$/.test(first) ? first : `${first}.`;
 }
 
-/** Contract in words: "North 8 no trump", "East 7, trump hearts". */
+/** Contract in words: "North 8 no trump", "East 7, trump hearts". @param {import("./types.js").Contract | null} contract */
 export function contractWords(contract) {
   if (!contract) return "No contract";
   const who = seatName(contract.seat);
