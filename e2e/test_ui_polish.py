@@ -17,7 +17,8 @@ def _play_one_trick(page):
     for _ in range(40):
         if dialog_open(page, "dlg-hand") or dialog_open(page, "dlg-over"):
             return
-        tricks = page.evaluate("async () => (await window.kaiser.engine.call('view', window.kaiser.game.state, 0)).tricks.length")
+        tricks = page.evaluate(
+            "async () => (await window.kaiser.engine.call('view', window.kaiser.game.state, 0)).tricks.length")
         if tricks >= 1:
             return
         human_step_mouse(page)
@@ -37,10 +38,12 @@ def test_no_gather_with_reduced_motion_or_animation_off(browser, base_url_sub):
     open_app(page, base_url_sub, {**FAST, "speed": "fast"})  # reduced motion wins over the setting
     page.evaluate(WATCH_GATHER)
     _play_one_trick(page)
-    page.wait_for_timeout(500)
+    # The trick has been shown and cleared away: a sweep would have run by now.
+    page.wait_for_function("() => window.kaiser.game.holdTrick === null", timeout=10_000)
     assert page.evaluate("window.__gathered") == 0
     # The glow on the seat to act does not pulse either.
-    anim = page.evaluate("() => getComputedStyle(document.querySelector('.seat.to-act') || document.body).animationName")
+    anim = page.evaluate(
+        "() => getComputedStyle(document.querySelector('.seat.to-act') || document.body).animationName")
     assert anim in ("none", "")
     ctx.close()
 
@@ -70,7 +73,8 @@ def test_contract_and_trump_stay_in_view_on_a_phone(browser, base_url_sub):
     open_app(page, base_url_sub)
     step_until_south_plays(page)
     page.evaluate("() => window.scrollTo(0, document.documentElement.scrollHeight)")
-    page.wait_for_timeout(100)
+    page.wait_for_function(
+        "() => window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1")
     for tid in ("contract", "trump", "scores"):
         box = page.get_by_test_id(tid).bounding_box()
         assert box and box["y"] >= 0 and box["y"] + box["height"] <= 560, (tid, box)
@@ -87,8 +91,8 @@ def test_keyboard_focus_is_always_drawn(page, base_url_sub):
         page.keyboard.press("Tab")
         info = page.evaluate("""() => { const e = document.activeElement; if (!e || e === document.body) return null;
           const s = getComputedStyle(e);
-          return {id: e.id || e.dataset.card || e.dataset.testid || e.tagName, outline: s.outlineStyle, width: parseFloat(s.outlineWidth),
-                  shadow: s.boxShadow}; }""")
+          return {id: e.id || e.dataset.card || e.dataset.testid || e.tagName, outline: s.outlineStyle,
+                  width: parseFloat(s.outlineWidth), shadow: s.boxShadow}; }""")
         if info is None:
             continue
         assert (info["outline"] != "none" and info["width"] >= 2) or info["shadow"] != "none", info
@@ -98,7 +102,8 @@ def test_keyboard_focus_is_always_drawn(page, base_url_sub):
     page.get_by_test_id("btn-settings").click()
     page.wait_for_selector("#dlg-settings[open]")
     page.keyboard.press("Tab")
-    style = page.evaluate("() => { const s = getComputedStyle(document.activeElement); return [s.outlineStyle, s.outlineColor]; }")
+    style = page.evaluate(
+        "() => { const s = getComputedStyle(document.activeElement); return [s.outlineStyle, s.outlineColor]; }")
     assert style[0] != "none"
     assert style[1] in ("rgb(29, 78, 216)",), style  # the dark blue ring on white
 

@@ -73,8 +73,11 @@ def test_an_illegal_card_cannot_be_played(page, base_url_sub):
                 assert {"type": "play", "card": card} not in engine_legal
                 before = moves(page)
                 disabled.first.click(force=True)
-                page.keyboard.press("Enter")  # the focused disabled card: still nothing
-                page.wait_for_timeout(400)
+                # The engine refuses it and the table says why, by the hand.
+                page.wait_for_selector("#hand-msg:not([hidden])", timeout=10_000)
+                assert "follow suit" in page.get_by_test_id("hand-msg").inner_text().lower()
+                page.keyboard.press("Enter")  # the focused disabled card: refused again
+                page.wait_for_function("() => window.kaiser.game.waiting")
                 assert moves(page) == before
                 assert page.locator(f'#hand button[data-card="{card}"]').count() == 1
                 # Legal cards shown = the engine's legal plays.
