@@ -70,7 +70,8 @@ def damage_snapshot(page, how: str) -> None:
           else if (how === "garbage") {
             const length = Number(hit.headers.get("x-snapshot-length"));
             const junk = new Uint8Array(length).map((_, i) => (i * 31) & 255);
-            out = await new Response(new Blob([junk]).stream().pipeThrough(new CompressionStream("gzip"))).arrayBuffer();
+            const gz = new Blob([junk]).stream().pipeThrough(new CompressionStream("gzip"));
+            out = await new Response(gz).arrayBuffer();
           }
           else for (let i = bytes.length >> 2; i < (bytes.length >> 2) + 4096; i++) bytes[i] ^= 0x5a;
           await c.put(key, new Response(out, { headers: hit.headers }));

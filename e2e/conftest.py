@@ -18,6 +18,7 @@ import subprocess
 import sys
 import threading
 from pathlib import Path
+from typing import ClassVar
 from urllib.parse import urlsplit
 
 import pytest
@@ -43,7 +44,8 @@ from build import MIME_TYPES  # noqa: E402  (one MIME table for `build.py serve`
 
 
 class _SubPathHandler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+    extensions_map: ClassVar[dict[str, str]] = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                                                 **MIME_TYPES}
     requests: list[str]  # set on the per-server subclass
     lock: threading.Lock
 
@@ -169,7 +171,7 @@ def app_page(page, base_url_sub, static_server, offsite_requests):
 
     def on_request(request):
         url = request.url
-        if not (url.startswith(static_server.origin + "/") or url.startswith(("data:", "blob:"))):
+        if not url.startswith((static_server.origin + "/", "data:", "blob:")):
             offsite_requests.append(url)
 
     page.on("request", on_request)

@@ -112,7 +112,9 @@ def test_a_new_build_never_restores_the_old_builds_snapshot(browser, dist_dir, t
             const reg = await navigator.serviceWorker.getRegistration();
             await reg.update();
             const sw = reg.installing || reg.waiting;
-            if (sw && sw.state !== "installed") await new Promise((ok) => sw.addEventListener("statechange", () => sw.state === "installed" && ok()));
+            if (sw && sw.state !== "installed") {
+              await new Promise((ok) => sw.addEventListener("statechange", () => sw.state === "installed" && ok()));
+            }
             const waiting = reg.waiting;
             const changed = new Promise((ok) => navigator.serviceWorker.addEventListener("controllerchange", ok));
             waiting.postMessage({ type: "skip-waiting" });

@@ -43,7 +43,8 @@ def test_the_policy_is_strict_and_in_force(page, base_url_sub):
     assert page.locator("script:not([src])").count() == 0  # no inline script left to allow
     assert _violations(page, console) == []
     # In force: an injected inline script does not run, and the page reports it.
-    page.evaluate("() => { const s = document.createElement('script'); s.textContent = 'window.__ran = 1'; document.head.append(s); }")
+    page.evaluate("() => { const s = document.createElement('script'); s.textContent = 'window.__ran = 1';"
+                  " document.head.append(s); }")
     page.wait_for_function("() => window.__csp.length > 0")
     assert page.evaluate("() => window.__ran") is None
 

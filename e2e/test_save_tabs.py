@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from conftest import wait_engine_ready
-from ui_helpers import GAME_KEY, FAST, game_state, human_step_mouse, moves, open_app, preset_settings, step_until, wait_turn
+from ui_helpers import (FAST, GAME_KEY, game_state, human_step_mouse, moves, open_app, preset_settings,
+                        step_until, wait_turn)
 
 FULL = "this game cannot be saved: the browser's storage for this site is full"
 
@@ -72,7 +73,8 @@ def test_full_storage_is_said_once_and_play_goes_on(page, base_url_sub):
     assert page.get_by_test_id("storage-full").count() == 1  # said once
 
     # Space again: the next save succeeds, the message goes, and a reload resumes the game.
-    page.evaluate("() => { for (const k of Object.keys(localStorage)) if (k.startsWith('filler-')) localStorage.removeItem(k); }")
+    page.evaluate("() => { for (const k of Object.keys(localStorage))"
+                  " if (k.startsWith('filler-')) localStorage.removeItem(k); }")
     if page.evaluate("document.getElementById('dlg-hand').open"):
         page.get_by_test_id("hand-continue").click()
         wait_turn(page)

@@ -42,7 +42,8 @@ def test_refused_save_names_the_python_exception(page, base_url_sub):
     wait_engine_ready(page)
     wait_turn(page)
     expected = page.evaluate(
-        "async (s) => { try { await window.kaiser.engine.call('load', s); } catch (e) { return e.type + ': ' + e.message; } }",
+        "async (s) => { try { await window.kaiser.engine.call('load', s); }"
+        " catch (e) { return e.type + ': ' + e.message; } }",
         bad)
     assert expected and expected.startswith("InvalidAction: ")
     msg = page.get_by_test_id("save-error").inner_text()
@@ -94,7 +95,8 @@ def test_python_error_from_a_call_is_shown_with_its_class(page, base_url_sub):
     open_app(page, base_url_sub)
     bad = {"config": {"profile": "nope"}, "actions": []}
     expected = page.evaluate(
-        "async (s) => { try { await window.kaiser.engine.call('view', s, 0); } catch (e) { return e.type + ': ' + e.message; } }",
+        "async (s) => { try { await window.kaiser.engine.call('view', s, 0); }"
+        " catch (e) { return e.type + ': ' + e.message; } }",
         bad)
     assert expected.startswith("InvalidAction: ")
     good = page.evaluate("() => window.kaiser.game.state")
@@ -115,7 +117,8 @@ def test_refused_move_is_shown_with_its_class(page, base_url_sub):
     open_app(page, base_url_sub)
     state = page.evaluate("() => window.kaiser.game.state")
     expected = page.evaluate(
-        "async (s) => { try { await window.kaiser.engine.call('apply', s, {type: 'play', card: 'ZZ'}); } catch (e) { return e.type + ': ' + e.message; } }",
+        "async (s) => { try { await window.kaiser.engine.call('apply', s, {type: 'play', card: 'ZZ'}); }"
+        " catch (e) { return e.type + ': ' + e.message; } }",
         state)
     page.evaluate("() => window.kaiser.game.human(0, {type: 'play', card: 'ZZ'})")
     banner = page.get_by_test_id("error-banner")
@@ -130,7 +133,8 @@ def test_an_engine_that_stops_answering_is_reported(page, base_url_sub):
     open_app(page, base_url_sub)
     # The next engine call never answers (as if the worker had died).
     page.evaluate("""() => { const g = window.kaiser.game; g.watchdogMs = 1000;
-      const real = g.engine; g.engine = { call: (fn, ...a) => fn === 'view' ? new Promise(() => {}) : real.call(fn, ...a) };
+      const real = g.engine;
+      g.engine = { call: (fn, ...a) => fn === 'view' ? new Promise(() => {}) : real.call(fn, ...a) };
       g.pump(++g.gen); }""")
     note = page.get_by_test_id("engine-stuck")
     note.wait_for(timeout=10_000)

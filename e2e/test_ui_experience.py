@@ -53,7 +53,8 @@ WATCH_SHIFTS_AND_POSTS = r"""
       for (const e of list.getEntries()) {
         window.__cls.all += e.value;
         if (!e.hadRecentInput) window.__cls.noInput += e.value;
-        window.__cls.worst.push([e.value, (e.sources || []).map((s) => s.node && (s.node.id || s.node.className || s.node.nodeName))]);
+        const nodes = (e.sources || []).map((s) => s.node && (s.node.id || s.node.className || s.node.nodeName));
+        window.__cls.worst.push([e.value, nodes]);
       }
     }).observe({ type: "layout-shift", buffered: true });
   } catch (e) {}
@@ -226,7 +227,8 @@ def test_a_refused_card_says_why(sized, base_url_sub):
     step_until(page, lambda p: p.evaluate("document.body.dataset.phase") == "play"
                and bool(legal_cards(p)) and p.locator("#hand button.card").count() >= 2)
     page.locator(f'#hand button[data-card="{legal_cards(page)[0]}"]').click()
-    page.wait_for_function("() => document.body.dataset.turn === 'bot' && /thinking/.test(document.getElementById('turn').textContent)")
+    page.wait_for_function("() => document.body.dataset.turn === 'bot'"
+                           " && /thinking/.test(document.getElementById('turn').textContent)")
     bot = page.evaluate("() => ['South', 'West', 'North', 'East'][Number(document.body.dataset.toAct)]")
     page.locator("#hand button.card").first.click(force=True)
     msg = page.get_by_test_id("hand-msg")
@@ -245,7 +247,7 @@ def _focus_where(page) -> str | None:
 
 
 def test_keyboard_focus_stays_in_the_hand_and_the_bidding_box(sized, base_url_sub):
-    page, name = sized
+    page, _name = sized
     _open(page, base_url_sub)
     _start(page, {"profile": "standard", "seed": "keys", "dealer": 3})
     # The bidding box has the focus at once, and arrows move it.
@@ -310,7 +312,7 @@ def test_contract_by_the_trick_and_the_winning_bid_marked(sized, base_url_sub):
 # ------------------------------------------------------------------ 9: the hint
 
 def test_hint_lists_one_scale_with_one_suggestion(sized, base_url_sub):
-    page, name = sized
+    page, _name = sized
     _open(page, base_url_sub)
     _start(page, {"profile": "standard", "seed": "hint-ui", "dealer": 0},
            [{"type": "bid", "points": 6, "no_trump": False}, {"type": "pass"}, {"type": "pass"}])
@@ -330,7 +332,7 @@ def test_hint_lists_one_scale_with_one_suggestion(sized, base_url_sub):
 # ------------------------------------------------------------------ 10: bots wait for dialogs
 
 def test_bots_wait_while_a_dialog_is_open(sized, base_url_sub):
-    page, name = sized
+    page, _name = sized
     _open(page, base_url_sub, NORMAL)
     _start(page, {"profile": "standard", "seed": "pause", "dealer": 3})
     page.get_by_test_id("btn-help").click()
@@ -355,7 +357,7 @@ def test_bots_wait_while_a_dialog_is_open(sized, base_url_sub):
 # ------------------------------------------------------------------ 11: the smaller things
 
 def test_share_says_which_hand_and_uses_the_share_sheet(sized, base_url_sub):
-    page, name = sized
+    page, _name = sized
     page.add_init_script("""navigator.share = async (data) => { window.__shared = data; };
       navigator.canShare = () => true;""")
     _open(page, base_url_sub)
@@ -397,7 +399,7 @@ def test_replay_icons_fit_and_no_overflow(sized, base_url_sub):
 
 
 def test_side_seats_one_row_of_backs_and_score_sheet_header(sized, base_url_sub):
-    page, name = sized
+    page, _name = sized
     _open(page, base_url_sub)
     _start(page, {"profile": "standard", "seed": "backs", "dealer": 3})
     for seat in (1, 3):
@@ -408,7 +410,7 @@ def test_side_seats_one_row_of_backs_and_score_sheet_header(sized, base_url_sub)
     page.wait_for_selector("#dlg-score[open]")
     heights = page.locator("#dlg-score thead th").evaluate_all(
         "ths => ths.map(th => th.getBoundingClientRect().height)")
-    assert max(heights) < 36, heights  # "Us N–S" on one line
+    assert max(heights) < 36, heights  # each side's header on one line
 
 
 # ------------------------------------------------------------------ the one-call-per-move target
@@ -434,7 +436,7 @@ def _serious(results) -> list:
 def test_axe_bidding_play_and_hand_result(sized, base_url_sub):
     from axe_playwright_python.sync_playwright import Axe
 
-    page, name = sized
+    page, _name = sized
     axe = Axe()
     _open(page, base_url_sub)
     _start(page, {"profile": "standard", "seed": "axe-8", "dealer": 0},

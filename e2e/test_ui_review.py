@@ -162,15 +162,18 @@ def test_statistics_count_survive_reload_export_import_reset(page, base_url_sub,
     assert page.get_by_test_id("stats-hands").inner_text().startswith("Hands played: 1")
     page.get_by_test_id("stats-reset").click()
     page.get_by_test_id("stats-reset-confirm").click()
-    page.wait_for_function("() => document.querySelector('[data-testid=stats-hands]').textContent.startsWith('Hands played: 0')")
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=stats-hands]').textContent.startsWith('Hands played: 0')")
 
     page.get_by_test_id("stats-import").set_input_files(str(path))
-    page.wait_for_function("() => document.querySelector('[data-testid=stats-hands]').textContent.startsWith('Hands played: 1')")
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=stats-hands]').textContent.startsWith('Hands played: 1')")
     assert "Imported 1 game" in page.get_by_test_id("stats-status").inner_text()
     bad = tmp_path / "bad.json"
     bad.write_text("{not json")
     page.get_by_test_id("stats-import").set_input_files(str(bad))
-    page.wait_for_function("() => /not a Kaiser statistics export/.test(document.querySelector('[data-testid=stats-status]').textContent)")
+    page.wait_for_function("() => /not a Kaiser statistics export/"
+                           ".test(document.querySelector('[data-testid=stats-status]').textContent)")
     page.keyboard.press("Escape")
 
     # A corrupt entry is set aside with a message; the readable ones stay.

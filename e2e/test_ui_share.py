@@ -72,7 +72,8 @@ def test_malformed_link_shows_the_engine_message(page, base_url_sub):
     # The engine's own message for this code.
     open_app(page, base_url_sub)
     expected = page.evaluate(
-        "async (c) => { try { await window.kaiser.engine.call('decode_share', c); return null; } catch (e) { return e.message; } }",
+        "async (c) => { try { await window.kaiser.engine.call('decode_share', c); return null; }"
+        " catch (e) { return e.message; } }",
         bad,
     )
     assert expected

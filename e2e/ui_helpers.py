@@ -15,7 +15,9 @@ def preset_settings(context_or_page, settings: dict | None = None) -> None:
     """Write UI settings into localStorage before any page script runs (every navigation)."""
     value = json.dumps(settings or FAST)
     context_or_page.add_init_script(
-        f"try {{ if (!sessionStorage.getItem('preset-done')) {{ localStorage.setItem({SETTINGS_KEY!r}, {json.dumps(value)}); sessionStorage.setItem('preset-done', '1'); }} }} catch (e) {{}}"
+        "try { if (!sessionStorage.getItem('preset-done')) {"
+        f" localStorage.setItem({SETTINGS_KEY!r}, {json.dumps(value)});"
+        " sessionStorage.setItem('preset-done', '1'); } } catch (e) {}"
     )
 
 
@@ -61,7 +63,8 @@ def game_state(page):
 
 def panel_actions(page) -> list[dict]:
     return page.evaluate(
-        "() => [...document.querySelectorAll('#action-panel button[data-action]')].map(b => JSON.parse(b.dataset.action))"
+        "() => [...document.querySelectorAll('#action-panel button[data-action]')]"
+        ".map(b => JSON.parse(b.dataset.action))"
     )
 
 
