@@ -5,7 +5,7 @@ engine that does not boot in time, app files that fail to load, and Python error
 from __future__ import annotations
 
 from conftest import wait_engine_ready
-from ui_helpers import FAST, GAME_KEY, engine_call, open_app, preset_settings, wait_turn
+from ui_helpers import FAST, GAME_KEY, engine_call, open_app, preset_settings, share_link, wait_turn
 
 
 def _boot_error(page, timeout=30_000) -> str:
@@ -49,6 +49,17 @@ def test_refused_save_names_the_python_exception(page, base_url_sub):
     msg = page.get_by_test_id("save-error").inner_text()
     assert expected in msg
     assert page.locator("#hand button.card").count() == 8
+
+
+def test_an_unknown_bot_level_is_an_error_not_a_random_bot(page, base_url_sub):
+    """No quiet fallback: the engine's refusal of the level reaches the error banner."""
+    preset_settings(page, {**FAST, "bots": {"1": "grandmaster", "2": "random", "3": "random"}})
+    page.goto(share_link(base_url_sub, {"profile": "standard", "seed": "level", "dealer": 0}))
+    wait_engine_ready(page)  # West, on the dealer's left, bids first
+    msg = page.get_by_test_id("error-banner")
+    msg.wait_for(timeout=20_000)
+    assert "InvalidAction: unknown bot level 'grandmaster'" in msg.inner_text()
+    assert page.evaluate("document.body.dataset.moves") == "0"
 
 
 def test_malformed_link_names_the_python_exception(page, base_url_sub):

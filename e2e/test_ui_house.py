@@ -10,14 +10,10 @@ from pathlib import Path
 import pytest
 
 from kaiser_core import api
-from ui_helpers import FAST, engine_call, game_state, moves, open_app, wait_turn
+from ui_helpers import FAST, engine_call, game_state, moves, open_app, share_link, wait_turn
 
 ARTIFACTS = Path(__file__).parent / "artifacts"
 IDENTIFIER = re.compile(r"\b\w+_\w+\b|\bnull\b|\b[2-9TJQKA][CDHS]\b")
-
-
-def share_link(base_url: str, config: dict) -> str:
-    return base_url + "#g=" + api.encode_share(api.new_game(config))
 
 
 def open_settings(page):

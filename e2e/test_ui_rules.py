@@ -7,10 +7,9 @@ import re
 
 import pytest
 
-from kaiser_core import api
 from ui_helpers import (
     FAST, dialog_open, engine_call, game_state, human_step_mouse, legal_cards, moves, open_app,
-    panel_actions, step_until_south_plays, wait_turn,
+    panel_actions, share_link, step_until_south_plays, wait_turn,
 )
 
 # South (seat 0) holds no ace, king, queen, jack, 5 of hearts or 3 of spades: a weak hand.
@@ -20,11 +19,6 @@ WEAK_SOUTH = [
     ["AH", "KH", "QH", "JH", "TH", "9H", "8H", "5H"],
     ["AS", "KS", "QS", "JS", "TS", "9S", "8S", "3S"],
 ]
-
-
-def share_link(base_url: str, config: dict) -> str:
-    """A share link (made by the engine itself) that starts a game from `config`."""
-    return base_url + "#g=" + api.encode_share(api.new_game(config))
 
 
 def _panel_kind(page) -> str | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from conftest import wait_engine_ready
+from kaiser_core import api
 
 SETTINGS_KEY = "kaiser.settings.v1"
 GAME_KEY = "kaiser.game.v1"
@@ -19,6 +20,11 @@ def preset_settings(context_or_page, settings: dict | None = None) -> None:
         f" localStorage.setItem({SETTINGS_KEY!r}, {json.dumps(value)});"
         " sessionStorage.setItem('preset-done', '1'); } } catch (e) {}"
     )
+
+
+def share_link(base_url: str, config: dict) -> str:
+    """A share link (made by the engine itself) that starts a game from `config`."""
+    return base_url + "#g=" + api.encode_share(api.new_game(config))
 
 
 def open_app(page, url: str, settings: dict | None = None) -> None:
