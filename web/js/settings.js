@@ -18,17 +18,28 @@ export function prefersReducedMotion() {
   return window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
 }
 
-/** The speed in force: the saved choice, else off for reduced motion, else normal. */
+/**
+ * The speed in force: the saved choice, else off for reduced motion, else normal.
+ * @param {import("./types.js").Settings} settings
+ */
 export function effectiveSpeed(settings) {
   if (settings.speed && SPEEDS[settings.speed]) return settings.speed;
   return prefersReducedMotion() ? "off" : "normal";
 }
 
+/**
+ * An element with attributes (null and false left out, true as a bare attribute) and children.
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {Object<string, unknown>} [attrs]
+ * @param {...unknown} kids
+ * @returns {HTMLElementTagNameMap[K]}
+ */
 function el(tag, attrs = {}, ...kids) {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
     if (v == null || v === false) continue;
-    if (k === "class") e.className = v; else e.setAttribute(k, v === true ? "" : v);
+    if (k === "class") e.className = String(v); else e.setAttribute(k, v === true ? "" : String(v));
   }
   for (const k of kids) if (k != null) e.append(k instanceof Node ? k : String(k));
   return e;
@@ -40,6 +51,7 @@ function el(tag, attrs = {}, ...kids) {
  * "int_or_bid_out" / "int_or_null" (a number in allowed, or special = {value, label}).
  * Every word a player reads (label, help, each value's label) comes from the engine.
  */
+/** @param {SchemaOption} opt @param {unknown} v */
 function valueText(opt, v) {
   if (v === true) return "on";
   if (v === false) return "off";
@@ -57,17 +69,27 @@ function profileDefault(opt, profile) {
   return opt.profiles[profile] ?? null;
 }
 
+/** How to read each option's control back: its value as the engine takes it. */
+const READERS = /** @type {WeakMap<Element, () => unknown>} */ (new WeakMap());
+
+/**
+ * The control for one option, showing `value`; READERS tells how to read it back.
+ * @param {SchemaOption} opt @param {unknown} value @param {string} id
+ * @returns {HTMLElement}
+ */
 function optionControl(opt, value, id) {
   const t = opt.type;
   if (t === "bool") {
-    return el("input", { type: "checkbox", id, name: opt.name, checked: !!value, "data-kind": "bool" });
+    const box = el("input", { type: "checkbox", id, name: opt.name, checked: !!value, "data-kind": "bool" });
+    READERS.set(box, () => box.checked);
+    return box;
   }
   if (t === "choice") {
     const sel = el("select", { id, name: opt.name, "data-kind": "choice" });
     opt.allowed.forEach((c, i) => {
       sel.append(el("option", { value: String(i), selected: JSON.stringify(c) === JSON.stringify(value) }, valueText(opt, c)));
     });
-    sel._choices = opt.allowed;
+    READERS.set(sel, () => opt.allowed[Number(sel.value)]);
     return sel;
   }
   // A number from allowed = [min, max], or that or a special word (special = {value, label}).
@@ -76,7 +98,8 @@ function optionControl(opt, value, id) {
   const num = el("input", { type: "number", id, name: opt.name, inputmode: "numeric", min, max, step: 1 });
   if (special === undefined) {
     num.dataset.kind = "int";
-    num.value = value ?? "";
+    num.value = value == null ? "" : String(value);
+    READERS.set(num, () => (num.value === "" ? null : Number(num.value)));
     return num;
   }
   // A number, or the special word (bid-out point / none): a switch plus the number.
@@ -86,24 +109,13 @@ function optionControl(opt, value, id) {
     el("option", { value: "num", selected: !isSpecial }, "a score"),
     el("option", { value: "special", selected: isSpecial }, word));
   num.setAttribute("aria-label", `${opt.label}: score`);
-  num.value = isSpecial ? "" : value;
+  num.value = isSpecial ? "" : String(value);
   num.disabled = isSpecial;
   sw.addEventListener("change", () => { num.disabled = sw.value === "special"; });
   const box = el("span", { class: "compound", "data-kind": "compound", name: opt.name }, sw, num);
-  box.name = opt.name;
-  box._read = () => (sw.value === "special" ? special : Number(num.value));
+  READERS.set(box, () => (sw.value === "special" ? special : Number(num.value)));
   box.focus = () => sw.focus();
   return box;
-}
-
-function readControl(c) {
-  switch (c.dataset.kind) {
-    case "bool": return c.checked;
-    case "choice": return c._choices[Number(c.value)];
-    case "int": return c.value === "" ? null : Number(c.value);
-    case "compound": return c._read();
-    default: return c.value;
-  }
 }
 
 const LEVEL_HELP = {
@@ -117,6 +129,10 @@ const LEVEL_HELP = {
  * Fill the settings dialog: Rules (profile, each rule with its sentence, the rules in force
  * told by the engine), Players, Table. `describe(config)` asks the engine for the rules text.
  * Returns {read()} giving the new settings object.
+ * @param {HTMLElement} body
+ * @param {{profiles: Object<string, import("./types.js").Profile>, schema: SchemaOption[],
+ *   settings: import("./types.js").Settings,
+ *   describe?: ((config: import("./types.js").GameConfig) => Promise<import("./types.js").RulesText>) | null}} what
  */
 export function renderSettings(body, { profiles, schema, settings, describe = null }) {
   body.replaceChildren();
@@ -141,13 +157,15 @@ export function renderSettings(body, { profiles, schema, settings, describe = nu
   rules.append(more, el("details", { class: "rules-told" }, el("summary", {}, "The rules in force, in full"), preview));
   body.append(rules);
 
-  const currentProfile = () => body.querySelector("input[name=profile]:checked")?.value ?? settings.profile;
+  /** @param {string} selector */
+  const input = (selector) => /** @type {HTMLInputElement | null} */ (body.querySelector(selector));
+  const currentProfile = () => input("input[name=profile]:checked")?.value ?? settings.profile;
   const readOptions = () => {
+    /** @type {Object<string, unknown>} */
     const options = {};
-    for (const c of optsBox.querySelectorAll("[data-kind]")) {
-      const v = readControl(c);
-      const name = c.name ?? c.getAttribute("name");
-      if (JSON.stringify(v) !== c.dataset.default) options[name] = v;
+    for (const c of /** @type {NodeListOf<HTMLElement>} */ (optsBox.querySelectorAll("[data-kind]"))) {
+      const v = READERS.get(c)();
+      if (JSON.stringify(v) !== c.dataset.default) options[c.getAttribute("name")] = v;
     }
     return options;
   };
@@ -183,7 +201,8 @@ export function renderSettings(body, { profiles, schema, settings, describe = nu
   };
   drawOptions(settings.profile, settings.options ?? {});
   profGroup.addEventListener("change", (e) => {
-    if (e.target.name === "profile") { drawOptions(e.target.value, {}); refreshPreview(); }
+    const input = /** @type {HTMLInputElement} */ (e.target);
+    if (input.name === "profile") { drawOptions(input.value, {}); refreshPreview(); }
   });
   optsBox.addEventListener("change", refreshPreview);
   refreshPreview();
@@ -214,10 +233,10 @@ export function renderSettings(body, { profiles, schema, settings, describe = nu
   return {
     read() {
       const bots = {};
-      for (const seat of [1, 2, 3]) bots[seat] = body.querySelector(`#bot-${seat}`).value;
+      for (const seat of [1, 2, 3]) bots[seat] = /** @type {HTMLSelectElement} */ (body.querySelector(`#bot-${seat}`)).value;
       return {
         ...settings, profile: currentProfile(), options: readOptions(), bots,
-        humanNorth: body.querySelector("#human-north").checked,
+        humanNorth: input("#human-north").checked,
         speed: sp.value,
       };
     },
@@ -227,6 +246,9 @@ export function renderSettings(body, { profiles, schema, settings, describe = nu
 /**
  * The rules panel: the rules in force told by the engine (describe_rules of the game being
  * played), how to use this table, then each set of house rules and how they differ.
+ * @param {HTMLElement} body
+ * @param {{profiles: Object<string, import("./types.js").Profile>, schema: SchemaOption[],
+ *   rules: import("./types.js").RulesText}} what
  */
 export function renderHelp(body, { profiles, schema, rules }) {
   body.replaceChildren();
