@@ -61,13 +61,19 @@ Action = dict[str, Any]
 
 # ----- config and replay -----
 
-def _normalise_config(config: object) -> tuple[dict[str, Any], Game]:
+def _check_config(config: object) -> dict[str, Any]:
+    """``config`` as an object holding only the known fields, else ``InvalidAction``."""
     if not isinstance(config, dict):
         raise InvalidAction(f"a game config is an object, got {type(config).__name__}")
     unknown = sorted(map(repr, set(config) - _CONFIG_KEYS))
     if unknown:
         raise InvalidAction(f"unknown config field {unknown[0]}: known fields are "
                             f"{', '.join(sorted(_CONFIG_KEYS))}")
+    return config
+
+
+def _normalise_config(config: object) -> tuple[dict[str, Any], Game]:
+    config = _check_config(config)
     profile = config.get("profile", "standard")
     options = config.get("options") or {}
     rules = Rules.from_config(profile, options)
@@ -363,13 +369,7 @@ def describe_rules(config: dict[str, Any] | None = None) -> dict[str, Any]:
     """The rules in force for ``config`` (as for ``new_game``; the seed is optional), in plain
     sentences grouped by topic: ``{"title", "origin", "summary", "sections": [{"topic",
     "title", "sentences"}]}`` with topics deal, bidding, play, scoring and end."""
-    config = {} if config is None else config
-    if not isinstance(config, dict):
-        raise InvalidAction(f"a game config is an object, got {type(config).__name__}")
-    unknown = sorted(map(repr, set(config) - _CONFIG_KEYS))
-    if unknown:
-        raise InvalidAction(f"unknown config field {unknown[0]}: known fields are "
-                            f"{', '.join(sorted(_CONFIG_KEYS))}")
+    config = _check_config({} if config is None else config)
     profile = config.get("profile", "standard")
     rules = Rules.from_config(profile, config.get("options") or {})
     return describe(rules, profile)

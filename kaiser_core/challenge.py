@@ -17,17 +17,16 @@ The check is no seal: anyone can make a valid code; it is a game between friends
 
 from __future__ import annotations
 
-import base64
 import hashlib
 import json
 import unicodedata
-import zlib
 from typing import Any
 
 from .cards import THREE_OF_SPADES
 from .deal import encode_deal, parse_deal
 from .errors import InvalidAction
 from .game import Game
+from .packing import pack, unpack
 from .rules import Rules
 from .scoring import score_hand
 
@@ -115,8 +114,7 @@ def encode(config: dict[str, Any], game: Game, seat: object = 0, bots: object = 
               for deal, dealer, result in challenge_results(game)],
     }
     payload["k"] = _check_text(payload)
-    text = json.dumps(payload, separators=(",", ":"), sort_keys=True).encode("utf-8")
-    return PREFIX + base64.urlsafe_b64encode(zlib.compress(text, 9)).decode("ascii").rstrip("=")
+    return pack(PREFIX, payload)
 
 
 def _payload(text: object) -> dict[str, Any]:
@@ -132,16 +130,8 @@ def _payload(text: object) -> dict[str, Any]:
         raise InvalidAction(f"{_DAMAGED}: it is far longer than a challenge can be")
     body = code[len(PREFIX):]
     try:
-        packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
-        inflater = zlib.decompressobj()
-        raw = inflater.decompress(packed, 1 << 15)
-        if inflater.unconsumed_tail or not inflater.eof:
-            raise ValueError("truncated or too long")
-        decoded = raw.decode("utf-8")
-        if decoded.count("[") + decoded.count("{") > _MAX_BRACKETS:
-            raise ValueError("nested too deep")
-        payload = json.loads(decoded)
-    except (ValueError, zlib.error, RecursionError):
+        payload = unpack(body, 1 << 15, _MAX_BRACKETS)
+    except ValueError:
         raise InvalidAction(f"{_DAMAGED}: it could not be decoded (was it cut short when "
                             "copied?)") from None
     if not isinstance(payload, dict) or payload.get("v") != 1:
@@ -239,5 +229,4 @@ def reply(text: object, games: list[Game], name: object = None) -> str:
         deals.append([entry["deal"], dealer, list(result)])
     out = {**payload, "n": clean_name(name), "d": deals}
     out["k"] = _check_text(out)
-    body = json.dumps(out, separators=(",", ":"), sort_keys=True).encode("utf-8")
-    return PREFIX + base64.urlsafe_b64encode(zlib.compress(body, 9)).decode("ascii").rstrip("=")
+    return pack(PREFIX, out)

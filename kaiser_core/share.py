@@ -9,13 +9,11 @@ replays the moves (``api.decode_share``), so the rules stay the only judge of a 
 
 from __future__ import annotations
 
-import base64
-import json
-import zlib
 from typing import Any
 
 from . import actions as act
 from .errors import InvalidAction
+from .packing import pack, unpack
 
 PREFIX = "k1"
 _MAX_BRACKETS = 16
@@ -44,9 +42,7 @@ def encode(config: dict[str, Any], history: list[int] | None) -> str:
         payload["c"] = config["scores"]
     if history is not None:
         payload["a"] = "".join(_share_char(a) for a in history)
-    text = json.dumps(payload, separators=(",", ":"), sort_keys=True).encode("utf-8")
-    packed = zlib.compress(text, 9)
-    return PREFIX + base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
+    return pack(PREFIX, payload)
 
 
 def decode(text: object) -> tuple[dict[str, Any], list[dict[str, Any]]]:
@@ -62,16 +58,8 @@ def decode(text: object) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         raise InvalidAction("this link is not a Kaiser game link (it should start with 'k1')")
     body = code[len(PREFIX):]
     try:
-        packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
-        inflater = zlib.decompressobj()
-        text_bytes = inflater.decompress(packed, 1 << 16)
-        if inflater.unconsumed_tail:
-            raise ValueError("too long")
-        payload_text = text_bytes.decode("utf-8")
-        if payload_text.count("[") + payload_text.count("{") > _MAX_BRACKETS:
-            raise ValueError("nested too deep")
-        payload = json.loads(payload_text)
-    except (ValueError, zlib.error, RecursionError):
+        payload = unpack(body, 1 << 16, _MAX_BRACKETS)
+    except ValueError:
         raise InvalidAction("this game link is damaged: it could not be decoded "
                             "(was it cut short when copied?)") from None
     if not isinstance(payload, dict) or not {"p", "s", "d"} <= set(payload):

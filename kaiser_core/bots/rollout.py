@@ -12,7 +12,7 @@ from __future__ import annotations
 from ..cards import FIVE_OF_HEARTS as _FIVE
 from ..cards import SUIT_MASK, cards_of
 from ..cards import THREE_OF_SPADES as _THREE
-from ..tricks import next_to_play, trick_points, trick_winner
+from ..tricks import next_to_play, trick_winner
 _LOW_KEY = tuple(8 * (c & 7) + (c >> 3) for c in range(32))
 """Cheapest card first, whatever the suit."""
 
@@ -20,38 +20,8 @@ _LOW_KEY = tuple(8 * (c & 7) + (c >> 3) for c in range(32))
 def playout(hands: list[int], leader: int, trump: int, out_seat: int,
             trick_seats: list[int], trick_cards: list[int], team: int) -> int:
     """Future raw points of ``team`` when every seat plays by simple rules (hands consumed)."""
-    seats = [s for s in range(4) if s != out_seat]
-    size = len(seats)
-    points = 0
-    live = 0
-    for h in hands:
-        live |= h
-    for c in trick_cards:
-        live |= 1 << c
-    while True:
-        if trick_cards:
-            seat = next_to_play(leader, out_seat, trick_seats)
-        else:
-            seat = leader
-            if not hands[seat]:
-                return points
-        hand = hands[seat]
-        if not trick_cards:
-            card = rule_lead(hand, live, trump)
-        else:
-            card = rule_follow(hand, live, trump, trick_seats, trick_cards, seat, size)
-        hands[seat] = hand ^ (1 << card)
-        trick_seats.append(seat)
-        trick_cards.append(card)
-        if len(trick_cards) == size:
-            winner = trick_winner(trick_seats, trick_cards, trump)
-            if winner & 1 == team:
-                points += trick_points(trick_cards)
-            for c in trick_cards:
-                live ^= 1 << c
-            leader = winner
-            trick_seats = []
-            trick_cards = []
+    won, five, three = playout_outcome(hands, leader, trump, out_seat, trick_seats, trick_cards)
+    return won[team] + (5 if five == team else 0) - (3 if three == team else 0)
 
 
 def playout_outcome(hands: list[int], leader: int, trump: int, out_seat: int,
