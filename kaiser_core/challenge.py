@@ -26,7 +26,7 @@ from .cards import THREE_OF_SPADES
 from .deal import encode_deal, parse_deal
 from .errors import InvalidAction
 from .game import Game
-from .packing import pack, unpack
+from .packing import code_of, pack, unpack
 from .rules import Rules
 from .scoring import score_hand
 
@@ -120,10 +120,7 @@ def encode(config: dict[str, Any], game: Game, seat: object = 0, bots: object = 
 def _payload(text: object) -> dict[str, Any]:
     if not isinstance(text, str):
         raise InvalidAction(f"a challenge code is text, got {type(text).__name__}")
-    code = text.strip()
-    if "#" in code:
-        code = code.split("#", 1)[1]
-    code = code.removeprefix("c=")
+    code = code_of(text, "c")
     if not code.startswith(PREFIX):
         raise InvalidAction("this is not a Kaiser challenge link (its code should start with 'c1')")
     if len(code) > _MAX_CODE:

@@ -15,6 +15,14 @@ def pack(prefix: str, payload: dict[str, Any]) -> str:
     return prefix + base64.urlsafe_b64encode(zlib.compress(text, 9)).decode("ascii").rstrip("=")
 
 
+def code_of(text: str, key: str) -> str:
+    """The code in what a person pastes: a whole URL, its hash (``#key=...``) or the bare code."""
+    code = text.strip()
+    if "#" in code:
+        code = code.split("#", 1)[1]
+    return code.removeprefix(key + "=")
+
+
 def unpack(body: str, max_bytes: int, max_brackets: int) -> object:
     """The JSON value of a code's body (after its prefix); ``ValueError`` for anything that is
     not one: bad base64, a cut-short or over-long stream, nesting beyond ``max_brackets`` (a

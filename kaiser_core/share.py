@@ -13,7 +13,7 @@ from typing import Any
 
 from . import actions as act
 from .errors import InvalidAction
-from .packing import pack, unpack
+from .packing import code_of, pack, unpack
 
 PREFIX = "k1"
 _MAX_BRACKETS = 16
@@ -50,10 +50,7 @@ def decode(text: object) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     ``InvalidAction`` saying what is wrong with the link."""
     if not isinstance(text, str):
         raise InvalidAction(f"a share code is a string, got {type(text).__name__}")
-    code = text.strip()
-    if "#" in code:
-        code = code.split("#", 1)[1]
-    code = code.removeprefix("g=")
+    code = code_of(text, "g")
     if not code.startswith(PREFIX) or len(code) > 8000:
         raise InvalidAction("this link is not a Kaiser game link (it should start with 'k1')")
     body = code[len(PREFIX):]
