@@ -339,16 +339,48 @@ class Game:
     def step(self, action: int) -> None:
         self.history.append(action)
         phase = self.phase
-        if phase == PLAY:
-            self._play(action)
-        elif phase == BIDDING:
-            self._bid(action)
-        elif phase == TRUMP:
-            self._name_trump(action)
-        elif phase == PASSING:
-            self._pass_card(action - PASS_CARD_BASE)
-        else:
-            self._weak_hand(action)
+        if phase != PLAY:
+            if phase == BIDDING:
+                self._bid(action)
+            elif phase == TRUMP:
+                self._name_trump(action)
+            elif phase == PASSING:
+                self._pass_card(action - PASS_CARD_BASE)
+            else:
+                self._weak_hand(action)
+            return
+        # A card is played: inline here, not a method of its own, because this runs for every
+        # card of every game and playout and a call costs as much as a third of the work.
+        card = action
+        seat = self.to_act
+        self.hands[seat] ^= 1 << card
+        cards = self.trick_cards
+        cards.append(card)
+        self.trick_seats.append(seat)
+        best = self.trick_best
+        # tricks.beats(card, best, trump), inlined: this runs for every card of every game.
+        if len(cards) == 1 or (card > best if card >> 3 == best >> 3 else card >> 3 == self.trump):
+            self.trick_best = card
+            self.trick_best_seat = seat
+        out_seat = self.out_seat
+        if len(cards) < (4 if out_seat < 0 else 3):
+            nxt = (seat + 1) & 3
+            self.to_act = nxt if nxt != out_seat else (nxt + 1) & 3
+            return
+        winner = self.trick_best_seat
+        side = winner & 1
+        self.tricks_won[side] += 1
+        if FIVE_OF_HEARTS in cards:
+            self.five_team = side
+        if THREE_OF_SPADES in cards:
+            self.three_team = side
+        self.tricks.append(Trick(self.trick_seats[0], self.trick_seats, cards, winner))
+        self.trick_cards = []
+        self.trick_seats = []
+        self.to_act = winner
+        if len(self.tricks) == 8:
+            self._finish_hand(thrown_in=False)
+
 
     def _weak_hand(self, action: int) -> None:
         if action == REDEAL:
@@ -418,36 +450,6 @@ class Game:
         else:
             self.trump = action - TRUMP_BASE
         self.phase = PLAY
-
-    def _play(self, card: int) -> None:
-        seat = self.to_act
-        self.hands[seat] ^= 1 << card
-        cards = self.trick_cards
-        cards.append(card)
-        self.trick_seats.append(seat)
-        best = self.trick_best
-        # tricks.beats(card, best, trump), inlined: this runs for every card of every game.
-        if len(cards) == 1 or (card > best if card >> 3 == best >> 3 else card >> 3 == self.trump):
-            self.trick_best = card
-            self.trick_best_seat = seat
-        out_seat = self.out_seat
-        if len(cards) < (4 if out_seat < 0 else 3):
-            nxt = (seat + 1) & 3
-            self.to_act = nxt if nxt != out_seat else (nxt + 1) & 3
-            return
-        winner = self.trick_best_seat
-        side = winner & 1
-        self.tricks_won[side] += 1
-        if FIVE_OF_HEARTS in cards:
-            self.five_team = side
-        if THREE_OF_SPADES in cards:
-            self.three_team = side
-        self.tricks.append(Trick(self.trick_seats[0], self.trick_seats, cards, winner))
-        self.trick_cards = []
-        self.trick_seats = []
-        self.to_act = winner
-        if len(self.tricks) == 8:
-            self._finish_hand(thrown_in=False)
 
     def _made(self, contract: Contract) -> bool:
         bidders = contract.seat & 1

@@ -106,11 +106,9 @@ def game_winner(rules: Rules, scores: tuple[int, int] | list[int], target: int,
     """The winning team after a hand, or None while the game goes on."""
     if rules.winners == "bidders_only":
         return bidders if made and scores[bidders] >= target else None
-    crossed = [t for t in (0, 1) if scores[t] >= target]
-    if not crossed:
-        return None
-    if len(crossed) == 1:
-        return crossed[0]
+    first, second = scores[0] >= target, scores[1] >= target
+    if not (first and second):
+        return 0 if first else 1 if second else None
     if rules.both_cross == "bidding_team" or scores[0] == scores[1]:
         return bidders
     return 0 if scores[0] > scores[1] else 1
