@@ -160,7 +160,14 @@ async function newGame() {
 
 /** Share link first, then the saved game, then a fresh game. Never a blank table. */
 async function openInitialGame() {
-  await app.challenges.openFromLocation(); // a challenge offers itself over the saved game
+  // A challenge offers itself in a dialog over the saved game. The bots wait for the dialog;
+  // the boot must not, so then the game starts without waiting for the person's first turn.
+  const challenged = await app.challenges.openFromLocation();
+  /** @param {GameState} state */
+  const start = (state) => {
+    const started = app.game.start(state);
+    return challenged ? undefined : started;
+  };
   const code = shareCodeFromLocation();
   if (code != null) {
     try {
@@ -183,13 +190,13 @@ async function openInitialGame() {
     try {
       if (error) throw error;
       const state = await app.engine.call("load", saved?.state ?? saved);
-      return app.game.start(state);
+      return start(state);
     } catch (e) {
       setAsideCorrupt(raw);
       banner(`Your saved game could not be restored: ${errorText(e)}. It was set aside.`, { kind: "error", testid: "save-error" });
     }
   }
-  return app.game.start(await newGameState(app.settings));
+  return start(await newGameState(app.settings));
 }
 
 /** @param {GameState} full */
