@@ -18,6 +18,7 @@ from ui_helpers import (
     game_state,
     open_app,
     play_hand,
+    preset_settings,
     wait_turn,
 )
 
@@ -216,7 +217,10 @@ def test_challenge_link_in_a_fresh_context_ends_in_the_comparison_table(browser,
     p2 = ctx2.new_page()
     dialogs = []
     p2.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
-    open_app(p2, url)
+    # Not open_app: the bots of the game under the challenge's dialog wait for it to close.
+    preset_settings(p2)
+    p2.goto(url)
+    wait_engine_ready(p2)
     p2.wait_for_selector("#dlg-challenge[open]")
     title = p2.locator("#dlg-challenge-title").inner_text()
     assert title == f"Challenge from {EVIL}"
