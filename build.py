@@ -68,8 +68,9 @@ MIME_TYPES = {
 }
 
 SW_TEMPLATE = "sw.template.js"
-# Files of web/ that are build inputs only, never copied to dist/.
-WEB_EXCLUDE = {SW_TEMPLATE}
+# Files of web/ that are build inputs only, never copied to dist/: the service worker's template
+# and the JSDoc type definitions the type checker reads (no module imports them at run time).
+WEB_EXCLUDE = {SW_TEMPLATE, "js/types.js"}
 
 
 def log(msg: str) -> None:

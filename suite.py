@@ -143,7 +143,8 @@ def static_checks() -> list[tuple[str, int]]:
     steps = [
         ("lint (ruff)", [sys.executable, "-m", "ruff", "check", "."]),
         ("types (mypy --strict kaiser_core)", [sys.executable, "-m", "mypy", "--strict", "kaiser_core"]),
-        ("types (tsc web/)", ["node", typescript_compiler(), "--noEmit", "-p", "jsconfig.json"]),
+        ("types (tsc web/js)", ["node", typescript_compiler(), "--noEmit", "-p", "jsconfig.json"]),
+        ("types (tsc web/worker.js)", ["node", typescript_compiler(), "--noEmit", "-p", "jsconfig.worker.json"]),
     ]
     results = []
     for name, cmd in steps:
