@@ -349,7 +349,7 @@ function analyzeHand(state, index, title) {
 
 function wire() {
   installDialogs();
-  installStats(() => app.game?.state);
+  installStats(() => app.game?.state, () => app.profiles);
   $("hand-analyze").addEventListener("click", async () => {
     const s = await app.engine.call("summary", app.game.state);
     analyzeHand(app.game.state, s.hands.length - 1);

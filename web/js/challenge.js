@@ -9,13 +9,14 @@ import { openDialog, closeDialog } from "./dialogs.js";
 import { banner, announce, errorText } from "./announce.js";
 import { copyText } from "./share.js";
 import { saveSettings, GAME_KEY } from "./storage.js";
+import { LEVEL_NAMES } from "./words.js";
 
 /** @typedef {import("./types.js").GameState} GameState */
 /**
  * What a challenge needs of the page (app.js's app object).
  * @typedef {{engine: import("./types.js").Engine, settings: import("./types.js").Settings,
  *   game: import("./game.js").Game, replay: import("./replay.js").Replay | null,
- *   newGame: () => Promise<void>}} App
+ *   newGame: () => Promise<void>, profiles: Record<string, {title?: string}> | null}} App
  */
 
 /** @param {string} id */
@@ -101,7 +102,7 @@ export class Challenges {
     $("dlg-challenge-title").textContent = `Challenge from ${who}`;
     const body = $("challenge-body");
     body.replaceChildren(
-      el("p", {}, `${ch.deals.length} ${ch.deals.length === 1 ? "deal" : "deals"}, rules “${ch.profile}”. You play South with the same cards, the same dealer and the same bots (${Object.values(ch.bots).join(", ")}) your friend had.`),
+      el("p", {}, `${ch.deals.length} ${ch.deals.length === 1 ? "deal" : "deals"}, ${this.app.profiles?.[ch.profile]?.title ?? ch.profile}. You play South with the same cards, the same dealer and the same bots (${Object.values(ch.bots).map((l) => LEVEL_NAMES[l] ?? l).join(", ")}) your friend had.`),
       el("p", {}, "Each deal is scored on its own from 0–0, so the results compare deal by deal: you, your friend, and par (what the strong bot scored in your seat)."),
       el("p", { class: "note" }, "Honest note: the link carries the cards of these deals, so anyone who decodes it could look. It is a game between friends, not a contest."));
     $("challenge-start").hidden = false;

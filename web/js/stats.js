@@ -143,6 +143,11 @@ function figures(games) {
   return f;
 }
 
+/** A profile's title as the settings show it ("Prairie rules"), never its identifier. */
+function profileTitle(/** @type {string} */ id) {
+  return currentProfiles?.()?.[id]?.title ?? id;
+}
+
 const avg = (sum, n) => (n ? (sum / n).toFixed(1).replace(/^-/, "\u2212") : "—");
 
 function figuresTable(stats) {
@@ -165,7 +170,7 @@ function figuresTable(stats) {
   const table = el("table", { class: "an-table stats-table", "data-testid": "stats-table" });
   table.append(el("caption", {}, "Your statistics, per rule profile and in total"));
   table.append(el("thead", {}, el("tr", {}, el("td", {}),
-    ...cols.map(([name]) => el("th", { scope: "col", class: "num" }, name)))));
+    ...cols.map(([name]) => el("th", { scope: "col", class: "num" }, profileTitle(name))))));
   const tb = el("tbody");
   for (const [label, fn] of rows) {
     tb.append(el("tr", { "data-label": label }, el("th", { scope: "row" }, label),
@@ -253,6 +258,8 @@ function winRateChart(games) {
 
 // ------------------------------------------------------------------ the view
 let currentState = () => null;
+/** @type {() => (Record<string, {title?: string}> | null | undefined)} */
+let currentProfiles = () => null;
 
 /** @param {HTMLElement} body @param {{problem?: string | null}} [opts] */
 function renderStats(body, { problem } = {}) {
@@ -273,7 +280,7 @@ function renderStats(body, { problem } = {}) {
     const pick = el("select", { id: "stats-game", "data-testid": "stats-game" });
     withHands.forEach((g, i) => {
       const when = (g.started ?? "").slice(0, 10);
-      pick.append(el("option", { value: g.id }, `${g.id === cur ? "This game" : `Game of ${when}`} (${g.profile}, ${g.hands.length} ${g.hands.length === 1 ? "hand" : "hands"}${g.finished ? (g.winner === 0 ? ", won" : ", lost") : ""})`));
+      pick.append(el("option", { value: g.id }, `${g.id === cur ? "This game" : `Game of ${when}`} (${profileTitle(g.profile)}, ${g.hands.length} ${g.hands.length === 1 ? "hand" : "hands"}${g.finished ? (g.winner === 0 ? ", won" : ", lost") : ""})`));
       if (i === 0 && !withHands.some((x) => x.id === cur)) pick.value = g.id;
     });
     if (withHands.some((x) => x.id === cur)) pick.value = cur;
@@ -345,8 +352,9 @@ function manageSection(body) {
 }
 
 /** Listen to the live game and wire the toolbar button. */
-export function installStats(getState) {
+export function installStats(getState, getProfiles) {
   currentState = getState;
+  currentProfiles = getProfiles;
   window.addEventListener("kaiser:hand", (e) => recordHand(/** @type {CustomEvent} */ (e).detail ?? {}));
   window.addEventListener("kaiser:game-over", (e) => recordGameOver(/** @type {CustomEvent} */ (e).detail ?? {}));
   $("btn-stats").addEventListener("click", () => {
