@@ -125,7 +125,13 @@ export class Game {
     }
   }
 
-  stop() { this.gen++; this.waiting = false; this.thinking = null; }
+  /** Stop this game's loop: nobody, the person included, acts in it any more. */
+  stop() {
+    this.gen++;
+    this.waiting = false;
+    this.thinking = null;
+    document.body.dataset.turn = "bot"; // the hand on the table takes no more clicks
+  }
 
   roles() {
     const lvl = (s) => (this.isHuman(s) ? (s === 0 ? "you" : "you play") : `bot · ${this.settings.bots[s]}`);
