@@ -22,7 +22,7 @@ from .cards import CARD_STRS, FIVE_OF_HEARTS, SUITS, THREE_OF_SPADES
 from .deal import deal_lists
 from .game import SEAT_NAMES, Game, HandRecord
 from .shapes import auction_json, contract_json
-from .tricks import beats, next_to_play, trick_points, trick_size
+from .tricks import next_to_play, trick_points, trick_size, trick_winner
 
 _SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 MISTAKES_IN_WORDS = 5
@@ -207,7 +207,7 @@ class HandAnalysis:
         alt = CARD_STRS.index(play["best"][-1])
         real = self.record.tricks[trick["number"] - 1]
         seats, cards = _best_line(self, trick["number"] - 1, i, alt)
-        winner = _winner(seats, cards, self.trump)
+        winner = trick_winner(seats, cards, self.trump)
         head = (f"Trick {trick['number']}: {SEAT_NAMES[seat]}'s {card_text(card)} cost "
                 f"{_pts(play['cost'])}: ")
         others = [card_text(CARD_STRS.index(c)) for c in play["best"][:-1]]
@@ -261,14 +261,6 @@ def _special_words(cards: list[int]) -> str:
     if THREE_OF_SPADES in cards:
         return " (the 3♠ in it)"
     return ""
-
-
-def _winner(seats: list[int], cards: list[int], trump: int) -> int:
-    best, seat = cards[0], seats[0]
-    for s, c in zip(seats[1:], cards[1:]):
-        if beats(c, best, trump):
-            best, seat = c, s
-    return seat
 
 
 def partner_out(record: HandRecord) -> int:

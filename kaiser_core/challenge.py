@@ -29,6 +29,7 @@ from .game import Game
 from .packing import code_of, pack, unpack
 from .rules import Rules
 from .scoring import score_hand
+from .tricks import team_holding, team_tricks
 
 PREFIX = "c1"
 MAX_DEALS = 16
@@ -89,12 +90,9 @@ def challenge_results(game: Game
     for record in game.records[:MAX_DEALS]:
         result = (0, 0)
         if record.contract is not None:
-            tricks = [0, 0]
-            for t in record.tricks:
-                tricks[t.winner & 1] += 1
-            three_team = next((t.winner & 1 for t in record.tricks if THREE_OF_SPADES in t.cards), -1)
-            result = score_hand(rules, record.contract, record.raw, (tricks[0], tricks[1]),
-                                (0, 0), rules.target, three_team).delta
+            three_team = team_holding(record.tricks, THREE_OF_SPADES)
+            result = score_hand(rules, record.contract, record.raw, team_tricks(record.tricks),
+                                (0, 0), rules.target, -1 if three_team is None else three_team).delta
         out.append((record.deal, record.dealer, result))
     return out
 

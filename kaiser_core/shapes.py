@@ -12,6 +12,7 @@ from .deal import deal_lists, encode_deal
 from .game import Game, HandRecord, Trick
 from .rules import Rules
 from .scoring import Contract
+from .tricks import team_holding, team_tricks
 
 
 def contract_json(game_contract: Contract | None, trump: int) -> dict[str, Any] | None:
@@ -49,11 +50,6 @@ def seat_tricks(tricks: list[Trick]) -> list[int]:
     return won
 
 
-def _team_holding(tricks: list[Trick], card: int) -> int | None:
-    """The team whose tricks hold ``card`` (None: not captured, e.g. a thrown-in hand)."""
-    return next((t.winner & 1 for t in tricks if card in t.cards), None)
-
-
 def record_json(record: HandRecord, rules: Rules) -> dict[str, Any]:
     return {
         "dealer": record.dealer,
@@ -62,10 +58,10 @@ def record_json(record: HandRecord, rules: Rules) -> dict[str, Any]:
         "auction": auction_json(record.auction),
         "contract": contract_json(record.contract, record.trump),
         "tricks": [trick_json(t) for t in record.tricks],
-        "tricks_won": [sum(1 for t in record.tricks if t.winner & 1 == side) for side in (0, 1)],
+        "tricks_won": list(team_tricks(record.tricks)),
         "seat_tricks": seat_tricks(record.tricks),
-        "five_team": _team_holding(record.tricks, FIVE_OF_HEARTS),
-        "three_team": _team_holding(record.tricks, THREE_OF_SPADES),
+        "five_team": team_holding(record.tricks, FIVE_OF_HEARTS),
+        "three_team": team_holding(record.tricks, THREE_OF_SPADES),
         "raw": list(record.raw),
         "delta": list(record.delta),
         "scores": list(record.scores),

@@ -8,8 +8,12 @@ more than the rule), each marked, and tests/test_tricks.py checks that they agre
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from .cards import FIVE_OF_HEARTS, THREE_OF_SPADES
+
+if TYPE_CHECKING:
+    from .game import Trick
 
 
 def beats(card: int, best: int, trump: int) -> bool:
@@ -37,6 +41,17 @@ def trick_winner(seats: Sequence[int], cards: Sequence[int], trump: int) -> int:
 def trick_points(cards: Sequence[int]) -> int:
     """A trick's raw value to the side that takes it: 1, +5 with the 5H, -3 with the 3S."""
     return 1 + (5 if FIVE_OF_HEARTS in cards else 0) - (3 if THREE_OF_SPADES in cards else 0)
+
+
+def team_tricks(tricks: Sequence[Trick]) -> tuple[int, int]:
+    """Tricks taken by each team in a hand's finished tricks."""
+    odd = sum(t.winner & 1 for t in tricks)
+    return len(tricks) - odd, odd
+
+
+def team_holding(tricks: Sequence[Trick], card: int) -> int | None:
+    """The team whose tricks hold ``card`` (None: not in a finished trick)."""
+    return next((t.winner & 1 for t in tricks if card in t.cards), None)
 
 
 def next_to_play(leader: int, out_seat: int, seats: Sequence[int]) -> int:
