@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import time
 
-SNAPSHOT_CACHE = "kaiser-snapshot"
+# worker.js keeps the snapshot in the origin private file system: this directory, one file per
+# build named "<build id>.snapshot", a 16-byte header (magic, format, length, FNV-1a checksum of
+# the snapshot's 32-bit words) and then the snapshot.
+SNAPSHOT_DIR = "kaiser-snapshot"
 
 # What paint.js drew, read at DOMContentLoaded: module scripts (paint.js among them) have run by
 # then, and the engine, which needs its worker to start Python, cannot have answered yet.
@@ -25,15 +28,29 @@ document.addEventListener("DOMContentLoaded", () => {
 
 
 def snapshot_keys(page) -> list[str]:
+    """The names of the complete snapshot files stored (a file being written is not listed)."""
     return page.evaluate(
-        "async (name) => { const c = await caches.open(name); const out = [];"
-        " for (const k of await c.keys()) if (await c.match(k)) out.push(k.url); return out; }",
-        SNAPSHOT_CACHE,
+        """async (name) => {
+          let dir;
+          try { dir = await (await navigator.storage.getDirectory()).getDirectoryHandle(name); }
+          catch { return []; }
+          const out = [];
+          for await (const [key, handle] of dir.entries()) {
+            try {
+              const file = await handle.getFile();
+              if (file.size < 16) continue;
+              const [, , length] = new Uint32Array(await file.slice(0, 16).arrayBuffer());
+              if (file.size === 16 + length) out.push(key);
+            } catch { /* being written */ }
+          }
+          return out;
+        }""",
+        SNAPSHOT_DIR,
     )
 
 
 def wait_snapshot(page, timeout_s: float = 120, not_key: str | None = None) -> str:
-    """Wait until a snapshot is stored (other than not_key) and return its key."""
+    """Wait until a snapshot is stored (other than not_key) and return its file's name."""
     deadline = time.monotonic() + timeout_s
     while True:
         keys = [k for k in snapshot_keys(page) if k != not_key]
@@ -56,27 +73,33 @@ def boot_mode(page) -> str:
 
 
 def damage_snapshot(page, how: str) -> None:
-    """Overwrite ("corrupt") or cut ("truncate") the stored snapshot's bytes, keeping its headers;
-    or ("garbage") store well-formed gzip of the right length whose content is not a snapshot, so
-    that only the restore itself can fail."""
+    """Overwrite ("corrupt") or cut ("truncate") the stored snapshot's bytes, keeping its header;
+    or ("garbage") store bytes of the right length with a header and checksum that match them but
+    that are not a snapshot, so that only the restore itself can fail."""
     page.evaluate(
         """async ([name, how]) => {
-          const c = await caches.open(name);
-          const [key] = await c.keys();
-          const hit = await c.match(key);
-          const bytes = new Uint8Array(await hit.arrayBuffer());
+          const dir = await (await navigator.storage.getDirectory()).getDirectoryHandle(name);
+          const [key] = await Array.fromAsync(dir.keys());
+          const handle = await dir.getFileHandle(key);
+          const bytes = new Uint8Array(await (await handle.getFile()).arrayBuffer());
           let out = bytes;
           if (how === "truncate") out = bytes.slice(0, bytes.length >> 1);
           else if (how === "garbage") {
-            const length = Number(hit.headers.get("x-snapshot-length"));
+            const length = new Uint32Array(bytes.buffer, 0, 4)[2];
             const junk = new Uint8Array(length).map((_, i) => (i * 31) & 255);
-            const gz = new Blob([junk]).stream().pipeThrough(new CompressionStream("gzip"));
-            out = await new Response(gz).arrayBuffer();
+            const words = new Uint32Array(junk.buffer);
+            let h = 0x811c9dc5;
+            for (let i = 0; i < words.length; i++) h = Math.imul(h ^ words[i], 16777619);
+            out = new Uint8Array(16 + length);
+            out.set(new Uint8Array(new Uint32Array([0x504e534b, 1, length, h >>> 0]).buffer));
+            out.set(junk, 16);
           }
           else for (let i = bytes.length >> 2; i < (bytes.length >> 2) + 4096; i++) bytes[i] ^= 0x5a;
-          await c.put(key, new Response(out, { headers: hit.headers }));
+          const w = await handle.createWritable();
+          await w.write(out);
+          await w.close();
         }""",
-        [SNAPSHOT_CACHE, how],
+        [SNAPSHOT_DIR, how],
     )
 
 

@@ -12,12 +12,11 @@ async () => {
   const { registerServiceWorker } = await import(new URL("./js/offline.js", document.baseURI).href);
   const reg = await registerServiceWorker((apply) => { window.__apply = apply; });
   await navigator.serviceWorker.ready;
-  // The engine's memory snapshot has a cache of its own (test_boot_snapshot.py).
-  return { scope: reg.scope, caches: (await caches.keys()).filter((n) => n !== "kaiser-snapshot") };
+  return { scope: reg.scope, caches: await caches.keys() };
 }
 """
 
-SITE_CACHES = "async () => (await caches.keys()).filter((n) => n !== 'kaiser-snapshot')"
+SITE_CACHES = "async () => await caches.keys()"
 
 
 def test_new_build_is_offered_then_replaces_the_old_cache(browser, dist_dir, tmp_path):

@@ -5,8 +5,9 @@
 
 const CACHE = "__CACHE_NAME__";
 const CACHE_PREFIX = "kaiser-";
-// The engine's memory snapshot (worker.js), keyed by build; CACHE is that build's hash too.
-const SNAPSHOT_CACHE = "kaiser-snapshot";
+// The engine's memory snapshots (worker.js): a directory of the origin private file system, one
+// file per build, named by the build's hash (CACHE).
+const SNAPSHOT_DIR = "kaiser-snapshot";
 // Paths relative to this file (which sits at the site root), so the site works under any sub-path.
 const PRECACHE = __PRECACHE__;
 
@@ -27,18 +28,28 @@ self.addEventListener("activate", (event) => {
       const names = await caches.keys();
       await Promise.all(
         names
-          .filter((name) => name.startsWith(CACHE_PREFIX) && name !== CACHE && name !== SNAPSHOT_CACHE)
+          .filter((name) => name.startsWith(CACHE_PREFIX) && name !== CACHE)
           .map((name) => caches.delete(name)),
       );
-      // An old build's snapshot can never be restored into this build: free its space.
-      const snapshots = await caches.open(SNAPSHOT_CACHE);
-      for (const request of await snapshots.keys()) {
-        if (!request.url.endsWith(`/snapshot/${CACHE}`)) await snapshots.delete(request);
-      }
+      await dropOldSnapshots();
       await self.clients.claim();
     })(),
   );
 });
+
+/** An old build's snapshot can never be restored into this build: free its space. */
+async function dropOldSnapshots() {
+  if (!navigator.storage?.getDirectory) return;
+  try {
+    const root = await navigator.storage.getDirectory();
+    const dir = await root.getDirectoryHandle(SNAPSHOT_DIR);
+    const names = [];
+    for await (const name of dir.keys()) names.push(name);
+    await Promise.all(names.filter((name) => name !== `${CACHE}.snapshot`).map((name) => dir.removeEntry(name)));
+  } catch (err) {
+    if (err?.name !== "NotFoundError") console.warn("[sw] old snapshots not deleted:", err);
+  }
+}
 
 self.addEventListener("message", (event) => {
   if (event.data && event.data.type === "skip-waiting") self.skipWaiting();

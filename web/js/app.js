@@ -50,6 +50,9 @@ const app = {
   profiles: null,
   /** @type {import("./types.js").SchemaOption[] | null} */
   schema: null,
+  /** @type {Promise<void> | null} */
+  metaAsked: null,
+  loadMeta: () => loadMeta(),
   /** @type {Challenges | null} */
   challenges: null,
   /** @type {GameState | null} the game whose score sheet is open */
@@ -83,7 +86,6 @@ async function boot() {
   try {
     app.engine = await (takeEarlyEngine(onProgress) ?? startEngine({ onProgress, timeoutMs: bootTimeoutMs }));
     document.body.dataset.boot = app.engine.boot;
-    [app.profiles, app.schema] = await Promise.all([app.engine.call("profiles"), app.engine.call("options_schema")]);
   } catch (e) {
     abandonPaint();
     app.engine?.terminate?.();
@@ -116,6 +118,7 @@ async function boot() {
   } finally {
     endPaint("replaced");
   }
+  loadMeta().catch((e) => console.warn("profiles:", e));
   document.body.dataset.engine = "ready";
   try {
     registerServiceWorker((reload) => {
@@ -127,6 +130,17 @@ async function boot() {
   } catch (e) {
     console.warn("service worker:", e);
   }
+}
+
+/**
+ * The profiles and the options' help, asked of the engine once: for the settings, the rules,
+ * statistics and challenges. The first table does without them, so they are asked after it.
+ */
+function loadMeta() {
+  app.metaAsked ??= Promise.all([app.engine.call("profiles"), app.engine.call("options_schema")])
+    .then(([profiles, schema]) => { app.profiles = profiles; app.schema = schema; })
+    .catch((e) => { app.metaAsked = null; throw e; });
+  return app.metaAsked;
 }
 
 // ---------------------------------------------------------------- games
@@ -315,13 +329,15 @@ async function makeShare(withMoves) {
 /** The rules panel tells the rules of the game being played (else of the saved settings). */
 async function showHelp() {
   const config = app.game?.state?.config ?? { profile: app.settings.profile, options: app.settings.options ?? {} };
-  const rules = await app.engine.call("describe_rules", { profile: config.profile, options: config.options ?? {} });
+  const [rules] = await Promise.all([
+    app.engine.call("describe_rules", { profile: config.profile, options: config.options ?? {} }), loadMeta()]);
   renderHelp($("help-body"), { profiles: app.profiles, schema: app.schema, rules });
   openDialog("dlg-help");
 }
 
 let settingsForm = null;
-function showSettings() {
+async function showSettings() {
+  await loadMeta();
   settingsForm = renderSettings($("settings-body"), {
     profiles: app.profiles, schema: app.schema, settings: app.settings,
     describe: (config) => app.engine.call("describe_rules", config),
@@ -349,7 +365,7 @@ function analyzeHand(state, index, title) {
 
 function wire() {
   installDialogs();
-  installStats(() => app.game?.state, () => app.profiles);
+  installStats(() => app.game?.state, async () => { await loadMeta(); return app.profiles; });
   $("hand-analyze").addEventListener("click", async () => {
     const s = await app.engine.call("summary", app.game.state);
     analyzeHand(app.game.state, s.hands.length - 1);

@@ -16,7 +16,8 @@ import { LEVEL_NAMES } from "./words.js";
  * What a challenge needs of the page (app.js's app object).
  * @typedef {{engine: import("./types.js").Engine, settings: import("./types.js").Settings,
  *   game: import("./game.js").Game, replay: import("./replay.js").Replay | null,
- *   newGame: () => Promise<void>, profiles: Record<string, {title?: string}> | null}} App
+ *   newGame: () => Promise<void>, profiles: Record<string, {title?: string}> | null,
+ *   loadMeta: () => Promise<void>}} App
  */
 
 /** @param {string} id */
@@ -97,6 +98,7 @@ export class Challenges {
       banner(`This challenge link could not be opened: ${errorText(e)}. Your saved game is unchanged.`, { kind: "error", testid: "challenge-error" });
       return false;
     }
+    await this.app.loadMeta();
     this.pending = { code, challenge: ch };
     const who = ch.name ? ch.name : "a friend";
     $("dlg-challenge-title").textContent = `Challenge from ${who}`;

@@ -145,7 +145,7 @@ function figures(games) {
 
 /** A profile's title as the settings show it ("Prairie rules"), never its identifier. */
 function profileTitle(/** @type {string} */ id) {
-  return currentProfiles?.()?.[id]?.title ?? id;
+  return profiles?.[id]?.title ?? id;
 }
 
 const avg = (sum, n) => (n ? (sum / n).toFixed(1).replace(/^-/, "\u2212") : "—");
@@ -258,8 +258,8 @@ function winRateChart(games) {
 
 // ------------------------------------------------------------------ the view
 let currentState = () => null;
-/** @type {() => (Record<string, {title?: string}> | null | undefined)} */
-let currentProfiles = () => null;
+/** @type {Record<string, {title?: string}> | null} the rule profiles, for their titles */
+let profiles = null;
 
 /** @param {HTMLElement} body @param {{problem?: string | null}} [opts] */
 function renderStats(body, { problem } = {}) {
@@ -351,13 +351,17 @@ function manageSection(body) {
     el("div", { class: "row" }, exportBtn, importInput, importLabel, resetBtn), confirmBox, status);
 }
 
-/** Listen to the live game and wire the toolbar button. */
-export function installStats(getState, getProfiles) {
+/**
+ * Listen to the live game and wire the toolbar button.
+ * @param {() => import("./types.js").GameState | null | undefined} getState the game being played
+ * @param {() => Promise<Record<string, {title?: string}> | null>} loadProfiles the rule profiles
+ */
+export function installStats(getState, loadProfiles) {
   currentState = getState;
-  currentProfiles = getProfiles;
   window.addEventListener("kaiser:hand", (e) => recordHand(/** @type {CustomEvent} */ (e).detail ?? {}));
   window.addEventListener("kaiser:game-over", (e) => recordGameOver(/** @type {CustomEvent} */ (e).detail ?? {}));
-  $("btn-stats").addEventListener("click", () => {
+  $("btn-stats").addEventListener("click", async () => {
+    profiles = await loadProfiles();
     renderStats($("stats-body"));
     openDialog("dlg-stats");
   });
