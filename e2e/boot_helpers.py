@@ -72,6 +72,24 @@ def boot_mode(page) -> str:
     return page.evaluate("() => document.body.dataset.boot")
 
 
+def snapshot_source(page) -> str | None:
+    """Where a restored snapshot came from: "stored" (this browser's copy) or "shipped"."""
+    return page.evaluate("() => document.body.dataset.snapshot ?? null")
+
+
+def damage_shipped_snapshot(page) -> None:
+    """Replace the build's snapshot in the service worker's cache with bytes that are not gzip."""
+    page.evaluate(
+        """async () => {
+          const url = new URL("engine-snapshot.gz", document.baseURI).href;
+          for (const name of await caches.keys()) {
+            const cache = await caches.open(name);
+            if (await cache.match(url)) await cache.put(url, new Response(new Uint8Array(4096).fill(7)));
+          }
+        }"""
+    )
+
+
 def damage_snapshot(page, how: str) -> None:
     """Overwrite ("corrupt") or cut ("truncate") the stored snapshot's bytes, keeping its header;
     or ("garbage") store bytes of the right length with a header and checksum that match them but

@@ -7,18 +7,19 @@ import shutil
 
 import pytest
 from boot_helpers import (
-    RECORD_PAINT, boot_mode, damage_snapshot, snapshot_keys, table_now, visible_errors,
-    wait_controlled, wait_snapshot,
+    RECORD_PAINT, boot_mode, damage_shipped_snapshot, damage_snapshot, snapshot_keys,
+    snapshot_source, table_now, visible_errors, wait_controlled, wait_snapshot,
 )
 from conftest import StaticServer, wait_engine_ready
 from ui_helpers import game_state, human_step_mouse, moves, open_app, step_until_south_plays, wait_turn
 
 
 def _played_game(context, url):
-    """A page with a game where South has played, the snapshot stored and the site precached."""
+    """A page with a game where South has played, the snapshot stored and the site precached.
+    The first visit restores the snapshot the build shipped, and keeps a copy for the next."""
     page = context.new_page()
     open_app(page, url)
-    assert boot_mode(page) == "fresh"
+    assert (boot_mode(page), snapshot_source(page)) == ("snapshot", "shipped")
     step_until_south_plays(page, min_moves=6)
     human_step_mouse(page)
     wait_snapshot(page)
@@ -39,7 +40,7 @@ def test_second_visit_restores_the_snapshot_paints_first_and_plays_on(browser, b
     table = table_now(page)
     page.add_init_script(RECORD_PAINT)
     _revisit(page)
-    assert boot_mode(page) == "snapshot"
+    assert (boot_mode(page), snapshot_source(page)) == ("snapshot", "stored")
     painted = page.evaluate("() => window.__painted")
     # The saved table was on screen before the engine answered: inert, with the notice.
     assert painted["paint"] == "painted" and painted["engine"] == "loading", painted
@@ -60,20 +61,41 @@ def test_second_visit_restores_the_snapshot_paints_first_and_plays_on(browser, b
 
 
 @pytest.mark.parametrize("how", ["corrupt", "truncate", "garbage"])
-def test_damaged_snapshot_falls_back_to_a_fresh_boot_with_the_game_intact(browser, base_url_sub, how):
+def test_a_damaged_stored_snapshot_gives_way_to_the_shipped_one_with_the_game_intact(browser, base_url_sub, how):
     context = browser.new_context()
     page = _played_game(context, base_url_sub)
     before = game_state(page)
     damage_snapshot(page, how)
     _revisit(page)
-    assert boot_mode(page) == "fresh"
+    assert (boot_mode(page), snapshot_source(page)) == ("snapshot", "shipped")
     assert game_state(page) == before
     assert visible_errors(page) == []
-    # The damaged snapshot is replaced by a good one, which the next visit restores.
+    # The damaged copy is replaced by a good one, which the next visit restores.
     wait_snapshot(page)
     _revisit(page)
-    assert boot_mode(page) == "snapshot"
+    assert (boot_mode(page), snapshot_source(page)) == ("snapshot", "stored")
     assert game_state(page) == before
+    context.close()
+
+
+def test_with_both_snapshots_damaged_python_boots_afresh_and_makes_its_own(browser, base_url_sub):
+    context = browser.new_context()
+    page = _played_game(context, base_url_sub)
+    before = game_state(page)
+    damage_snapshot(page, "corrupt")
+    damage_shipped_snapshot(page)
+    _revisit(page)
+    assert boot_mode(page) == "fresh" and snapshot_source(page) is None
+    assert game_state(page) == before
+    assert visible_errors(page) == []
+    n = moves(page)
+    human_step_mouse(page)
+    assert moves(page) > n
+    # The fresh boot makes a snapshot in this browser; the next visit restores it.
+    wait_snapshot(page)
+    _revisit(page)
+    assert (boot_mode(page), snapshot_source(page)) == ("snapshot", "stored")
+    assert moves(page) > n
     context.close()
 
 
@@ -121,13 +143,13 @@ def test_a_new_build_never_restores_the_old_builds_snapshot(browser, dist_dir, t
             await changed;
         }""")
         _revisit(page)
-        assert boot_mode(page) == "fresh"
+        assert (boot_mode(page), snapshot_source(page)) == ("snapshot", "shipped")
         assert game_state(page) == before
         new_key = wait_snapshot(page, not_key=old_key)
         assert new_key == new_id + ".snapshot"
         assert old_key not in snapshot_keys(page)
         _revisit(page)
-        assert boot_mode(page) == "snapshot"
+        assert (boot_mode(page), snapshot_source(page)) == ("snapshot", "stored")
         context.close()
     finally:
         server.stop()

@@ -3,22 +3,26 @@
 //
 // Messages to the page:
 //   {type: "progress", stage: "runtime" | "python" | "engine", state: "start" | "done"}
-//   {type: "ready", version, boot: "snapshot" | "fresh"}   once the engine answers
+//   {type: "ready", version, boot: "snapshot" | "fresh", snapshot: "stored" | "shipped" | null,
+//    timings}   once the engine answers
 //   {type: "boot-error", message}       if booting failed (the page may offer a retry)
 //   {id, result} | {id, error: {type, message}}   replies to requests
-// Requests from the page: {id, fn, args}; fn must be in ALLOWED, args a JSON-able array (a bot's
-// time cap is an argument of bot_step like any other). Values cross the JS/Python boundary as
-// JSON strings.
+// Requests from the page: {id, fn, args}; fn names a bridge function (kaiser_core.webcall
+// refuses any other), args is a JSON-able array (a bot's time cap is an argument of bot_step like
+// any other). Values cross the JS/Python boundary as JSON strings.
 //
-// Start-up (docs/boot.md): a visit restores the interpreter from a memory snapshot of this build
-// when one is stored (0.2 s instead of 1.5 s). A fresh boot makes that snapshot once the worker
-// has been idle for half a second, so the first table is never slowed by it. The snapshot is only an
-// optimisation: a missing, foreign, truncated or corrupt one, or any failure to restore it, means
-// a fresh boot and a new snapshot.
+// Start-up (docs/boot.md): the interpreter is restored from a memory snapshot instead of being
+// started (0.2 s instead of 1.5 s). The build ships one (engine-snapshot.gz, made by
+// tools/make_snapshot.mjs), so even a first visit restores; it is then kept uncompressed in the
+// origin private file system, where later visits read it fastest. A snapshot is only an
+// optimisation: a stored one that is missing, truncated, corrupt or fails to restore is deleted
+// and the shipped one tried; if that fails too, Python boots afresh and, once the worker has
+// been idle for half a second, makes a snapshot of its own for the next visit.
 
 const RUNTIME_URL = new URL("./pyodide/", import.meta.url).href;
-// Replaced by build.py with the build's hash (the service worker's cache name): a snapshot is
-// restored only into the exact runtime, wheel and shim it was made from.
+const SHIPPED_URL = new URL("./engine-snapshot.gz", import.meta.url).href;
+// Replaced by build.py with the build's hash (the service worker's cache name): a stored
+// snapshot is restored only into the exact runtime and wheel it was made from.
 const BUILD_ID = "__BUILD_ID__";
 // Where the snapshot is kept: one file per build; the service worker deletes other builds' ones.
 const SNAPSHOT_DIR = "kaiser-snapshot";
@@ -28,72 +32,32 @@ const WHEEL_PATH = "/tmp/kaiser_core.whl";
 // Short, so that even a brief first visit leaves a snapshot; any request postpones it.
 const SNAPSHOT_IDLE_MS = 500;
 
-const ALLOWED = new Set([
-  "new_game", "legal_actions", "apply", "load", "view", "summary", "encode_share",
-  "decode_share", "bot_action", "hint", "analyze", "profiles", "options_schema", "describe_rules",
-  "analyze_step", "encode_challenge", "decode_challenge", "challenge_par", "reply_challenge", "step",
-  "bot_step",
-]);
-
-// Python side: one entry point; every Python exception becomes {"error": {type, message}}.
+// Python side, after either boot: the package's one entry point. `random` is reseeded because a
+// restored interpreter would otherwise repeat the stream it was saved with.
 const SHIM = `
-import json as _json
-
-import kaiser_core.api as _api
-
-_ALLOWED = frozenset(${JSON.stringify([...ALLOWED])})
-
-def _kaiser_call(fn, args_json):
-    try:
-        if fn not in _ALLOWED or not hasattr(_api, fn):
-            raise LookupError(f"unknown engine function: {fn!r}")
-        args = _json.loads(args_json)
-        if not isinstance(args, list):
-            raise TypeError("args must be a JSON array")
-        result = getattr(_api, fn)(*args)
-        return _json.dumps({"result": result})
-    except BaseException as exc:  # the worker must survive anything
-        return _json.dumps({"error": {"type": type(exc).__name__, "message": str(exc)}})
-
-def _kaiser_version():
-    import kaiser_core
-    return str(getattr(kaiser_core, "__version__", ""))
+from kaiser_core import webcall as _webcall
+import random as _random
+_random.seed()
+del _random
 `;
 
 // Unpacks the wheel (written to WHEEL_PATH) into site-packages. Not loadPackage: that leaves a
 // JavaScript reference in the interpreter, which makeMemorySnapshot refuses.
 const UNPACK = `
-import site, zipfile
+import importlib, site, zipfile
 with zipfile.ZipFile(${JSON.stringify(WHEEL_PATH)}) as _whl:
     _whl.extractall(site.getsitepackages()[0])
 del _whl
-`;
-
-// Before a snapshot: import every module a bridge call could import lazily (a restored
-// interpreter has them in memory, even the bots' search) and run each kind of call once.
-const WARM = `
-def _kaiser_warm():
-    import importlib, pkgutil
-    import kaiser_core
-    for mod in pkgutil.walk_packages(kaiser_core.__path__, "kaiser_core."):
-        if not mod.name.endswith("__main__"):
-            importlib.import_module(mod.name)
-    state = _api.new_game({"profile": "standard", "seed": "warm-up", "dealer": 0})
-    _api.legal_actions(state)
-    _api.view(state, 0)
-    _api.summary(state)
-    _api.load(state)
-    _api.bot_action(state, "basic", "warm-up")
-    _api.profiles()
-    _api.options_schema()
-
-_kaiser_warm()
-del _kaiser_warm
+importlib.invalidate_caches()
 `;
 
 let pyodide = null;
-let call = null; // the Python _kaiser_call, once booted
+let call = null; // kaiser_core.webcall.call, once booted
 let bootMode = null;
+/** @type {"stored" | "shipped" | null} where the restored snapshot came from */
+let snapshotSource = null;
+/** @type {Uint8Array | null} a shipped snapshot that restored, to keep in the file system */
+let toStore = null;
 let snapshotWanted = false; // a fresh boot owes the next visit a snapshot
 const timings = {}; // ms since the worker started, per boot step (docs/boot.md, the benchmark)
 const mark = (name) => { timings[name] = Math.round(performance.now()); };
@@ -135,6 +99,7 @@ async function snapshotDir(create) {
  * This build's stored snapshot: null when there is none, else a promise of its bytes that
  * rejects when it is truncated or corrupt. The file is found at once; reading and checking it
  * then overlaps with fetching and compiling the runtime.
+ * @returns {Promise<{bytes: Promise<Uint8Array>} | null>}
  */
 async function findSnapshot() {
   let file;
@@ -186,6 +151,34 @@ async function storeSnapshot(bytes) {
   }
 }
 
+/** The snapshot the build shipped; gzip's CRC-32 and length catch a damaged download. */
+async function readShipped() {
+  const res = await fetch(SHIPPED_URL);
+  if (!res.ok || !res.body) throw new Error(`the shipped snapshot could not be loaded (HTTP ${res.status})`);
+  const bytes = new Uint8Array(await new Response(res.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
+  mark("snapshot read");
+  return bytes;
+}
+
+/**
+ * Where the snapshot to restore comes from, in the order tried: the stored one when there is
+ * one, then the shipped one (fetched at once when nothing is stored).
+ * @returns {Promise<Array<{source: "stored" | "shipped", bytes: () => Promise<Uint8Array>}>>}
+ */
+async function snapshotSources() {
+  const shipped = { source: /** @type {const} */ ("shipped"), bytes: readShipped };
+  let found = null;
+  try {
+    found = await findSnapshot();
+  } catch (err) {
+    console.warn("[engine] no stored snapshot could be read:", err);
+  }
+  if (found) return [{ source: "stored", bytes: () => found.bytes }, shipped];
+  const early = readShipped();
+  early.catch(() => {}); // reported by the restore that awaits it
+  return [{ ...shipped, bytes: () => early }];
+}
+
 // ---------------------------------------------------------------- boot
 /** The wheel named by our lock entry, checked against the lock's sha256 before it is unpacked. */
 async function fetchWheel(py) {
@@ -207,15 +200,17 @@ async function installWheel(py) {
   py.FS.unlink(WHEEL_PATH);
 }
 
+/** Take the engine's entry point from an interpreter that has run SHIM; returns its version. */
 function bind(py) {
   pyodide = py;
-  call = py.globals.get("_kaiser_call");
-  return py.globals.get("_kaiser_version")();
+  call = py.globals.get("_webcall").call;
+  return String(py.runPython("import kaiser_core; kaiser_core.__version__"));
 }
 
 async function restore(loadPyodide, snapshot) {
   const py = await loadPyodide({ indexURL: RUNTIME_URL, _loadSnapshot: snapshot });
   mark("restored");
+  py.runPython(SHIM);
   const version = bind(py);
   const probe = JSON.parse(call("profiles", "[]"));
   if (probe.error) throw new Error(`${probe.error.type}: ${probe.error.message}`);
@@ -243,16 +238,13 @@ async function fresh(loadPyodide) {
   progress("engine", "start");
   await installWheel(py);
   mark("wheel");
-  py.runPython(SHIM); // raises if kaiser_core.api cannot be imported
+  py.runPython(SHIM); // raises if kaiser_core cannot be imported
   mark("imported");
   return bind(py);
 }
 
 async function boot() {
-  const found = findSnapshot().catch((err) => {
-    console.warn("[engine] no snapshot could be read:", err);
-    return null;
-  });
+  const sources = snapshotSources();
   progress("runtime", "start");
   // loadPyodide imports the runtime's 1.2 MB module only after its own one has loaded; importing
   // both at once here fetches and compiles them side by side (one module map: the same module).
@@ -262,18 +254,20 @@ async function boot() {
   mark("runtime imported");
   progress("runtime", "done");
   progress("python", "start");
-  const snapshot = await found;
-  if (snapshot) {
+  for (const { source, bytes } of await sources) {
     try {
-      const version = await restore(loadPyodide, snapshot.bytes);
+      const snapshot = bytes();
+      const version = await restore(loadPyodide, snapshot);
       for (const [stage, state] of [["python", "done"], ["engine", "start"], ["engine", "done"]]) progress(stage, state);
       bootMode = "snapshot";
+      snapshotSource = source;
+      if (source === "shipped") toStore = await snapshot;
       return version;
     } catch (err) {
-      console.warn("[engine] the snapshot could not be restored, booting afresh:", err);
+      console.warn(`[engine] the ${source} snapshot could not be restored:`, err);
       pyodide = null;
       call = null;
-      await dropSnapshot();
+      if (source === "stored") await dropSnapshot();
     }
   }
   const version = await fresh(loadPyodide);
@@ -287,16 +281,28 @@ async function boot() {
 let snapshotTimer = null;
 
 function scheduleSnapshot() {
-  if (!snapshotWanted) return;
+  if (!snapshotWanted && !toStore) return;
   clearTimeout(snapshotTimer);
-  snapshotTimer = setTimeout(makeSnapshot, SNAPSHOT_IDLE_MS);
+  snapshotTimer = setTimeout(() => (toStore ? keepShipped() : makeSnapshot()), SNAPSHOT_IDLE_MS);
+}
+
+/** Keep the shipped snapshot that restored where the next visit reads it fastest. */
+async function keepShipped() {
+  const bytes = toStore;
+  toStore = null;
+  try {
+    await storeSnapshot(bytes);
+  } catch (err) {
+    console.warn("[engine] the snapshot could not be stored:", err);
+    await dropSnapshot();
+  }
 }
 
 async function makeSnapshot() {
   snapshotWanted = false;
   try {
     const t0 = performance.now();
-    pyodide.runPython(WARM);
+    pyodide.runPython("_webcall.warm()");
     const t1 = performance.now();
     const bytes = pyodide.makeMemorySnapshot();
     const t2 = performance.now();
@@ -312,7 +318,7 @@ async function makeSnapshot() {
 const booted = boot().then(
   (version) => {
     mark("ready");
-    self.postMessage({ type: "ready", version, boot: bootMode, timings });
+    self.postMessage({ type: "ready", version, boot: bootMode, snapshot: snapshotSource, timings });
     if (bootMode === "snapshot") reinstallWheel();
     scheduleSnapshot();
     return true;
@@ -332,10 +338,6 @@ self.addEventListener("message", async (/** @type {MessageEvent} */ event) => {
     return;
   }
   scheduleSnapshot();
-  if (!ALLOWED.has(fn)) {
-    self.postMessage({ id, error: { type: "UnknownFunction", message: `unknown engine function: ${fn}` } });
-    return;
-  }
   try {
     const argsJson = JSON.stringify(msg.args === undefined ? [] : msg.args);
     const reply = JSON.parse(call(fn, argsJson));

@@ -86,6 +86,8 @@ async function boot() {
   try {
     app.engine = await (takeEarlyEngine(onProgress) ?? startEngine({ onProgress, timeoutMs: bootTimeoutMs }));
     document.body.dataset.boot = app.engine.boot;
+    if (app.engine.snapshot) document.body.dataset.snapshot = app.engine.snapshot;
+    else delete document.body.dataset.snapshot;
   } catch (e) {
     abandonPaint();
     app.engine?.terminate?.();

@@ -60,6 +60,7 @@ export function startEngine({ onProgress, timeoutMs = 60000 } = {}) {
     const engine = {
       version: "",
       boot: "", // "snapshot" or "fresh": how the worker started Python
+      snapshot: null, // "stored" or "shipped": where a restored snapshot came from
       timings: {}, // ms from the worker's start to each boot step
       call: (fn, ...args) => new Promise((res, rej) => {
         const id = nextId++;
@@ -84,6 +85,7 @@ export function startEngine({ onProgress, timeoutMs = 60000 } = {}) {
         booted = true;
         engine.version = msg.version || "";
         engine.boot = msg.boot || "fresh";
+        engine.snapshot = msg.snapshot ?? null;
         engine.timings = msg.timings || {};
         resolve(engine);
       } else if (msg.type === "boot-error") {

@@ -336,6 +336,8 @@
  * @typedef {object} Engine
  * @property {string} version
  * @property {string} boot "snapshot" or "fresh"
+ * @property {string | null} snapshot where a restored snapshot came from: "stored" (this
+ *   browser's copy) or "shipped" (the build's own); null after a fresh boot
  * @property {Object<string, number>} timings
  * @property {<K extends keyof Bridge>(fn: K, ...args: unknown[]) => Promise<Bridge[K]>} call
  * @property {() => void} terminate

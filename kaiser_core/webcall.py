@@ -1,0 +1,61 @@
+"""The browser worker's one entry point into the bridge: JSON text in, JSON text out.
+
+The worker (web/worker.js) hands every request to :func:`call` as a function name and a JSON
+array of arguments, so that no Python object ever crosses into JavaScript: a memory snapshot of
+the interpreter can only be made while JavaScript holds no reference into it. The same code runs
+when the site's build makes that snapshot (tools/make_snapshot.mjs), which first calls
+:func:`warm`, so that the interpreter it saves has imported everything a request may need.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import pkgutil
+from typing import Any
+
+from . import api
+
+# The bridge functions a page may call; anything else is refused by name.
+BRIDGE = frozenset({
+    "new_game", "legal_actions", "apply", "load", "view", "summary", "encode_share",
+    "decode_share", "bot_action", "hint", "analyze", "profiles", "options_schema",
+    "describe_rules", "analyze_step", "encode_challenge", "decode_challenge", "challenge_par",
+    "reply_challenge", "step", "bot_step",
+})
+
+
+class UnknownFunction(LookupError):
+    """A request named no bridge function."""
+
+
+def call(fn: object, args_json: str) -> str:
+    """Run one bridge call: ``{"result": ...}``, or ``{"error": {"type", "message"}}`` for any
+    exception, so that a bad request never stops the worker."""
+    try:
+        if not isinstance(fn, str) or fn not in BRIDGE:
+            raise UnknownFunction(f"unknown engine function: {fn!r}")
+        args = json.loads(args_json)
+        if not isinstance(args, list):
+            raise TypeError("args must be a JSON array")
+        result: Any = getattr(api, fn)(*args)
+        return json.dumps({"result": result})
+    except BaseException as exc:  # the worker must survive anything, even SystemExit
+        return json.dumps({"error": {"type": type(exc).__name__, "message": str(exc)}})
+
+
+def warm() -> None:
+    """Import every module of the package (the bots' search too, which the bridge imports only
+    when first asked) and make one call of each kind the first table makes, before a snapshot."""
+    import kaiser_core
+
+    for module in pkgutil.walk_packages(kaiser_core.__path__, "kaiser_core."):
+        if not module.name.endswith("__main__"):
+            importlib.import_module(module.name)
+    state = api.new_game({"profile": "standard", "seed": "warm-up", "dealer": 0})
+    for fn, args in (("legal_actions", [state]), ("view", [state, 0]), ("summary", [state]),
+                     ("load", [state]), ("bot_step", [state, "basic", "warm-up"]),
+                     ("profiles", []), ("options_schema", [])):
+        reply = json.loads(call(fn, json.dumps(args)))
+        if "error" in reply:
+            raise RuntimeError(f"warm-up call {fn} failed: {reply['error']}")
