@@ -1,9 +1,11 @@
 """Load benchmark: how soon the table is painted and playable, against a bare Pyodide boot.
 
 Serves dist/ (build it first) under /kaiser/ and drives Chromium:
-- cold visits: a new browser context each (no HTTP cache, no service worker, no snapshot, no save);
-- warm visits: one context that has played a game and has the service worker, the engine's
-  memory snapshot and the saved game with its painted view;
+- cold visits: a new browser context each (no HTTP cache, no service worker, no stored snapshot,
+  no save): the engine restores the snapshot the build shipped;
+- warm visits: one context that has played a game and has the service worker, this browser's copy
+  of the engine's memory snapshot and the saved game with its painted view; then the same with the
+  copy deleted before each visit (the shipped snapshot restored from the service worker's cache);
 - bare: in that warm context, a worker that only imports the vendored pyodide.mjs and awaits
   loadPyodide() (the runtime from the HTTP cache), the yardstick of issue 9's ratios.
 "painted" and "playable" are the page's performance marks kaiser-painted (the saved table drawn,
@@ -28,7 +30,8 @@ FAST = '{"bots": {"1": "random", "2": "random", "3": "random"}, "speed": "off", 
 
 MARKS = """() => {
   const at = (n) => performance.getEntriesByName(n)[0]?.startTime ?? null;
-  return { painted: at("kaiser-painted"), playable: at("kaiser-playable"), boot: document.body.dataset.boot,
+  const { boot, snapshot } = document.body.dataset;
+  return { painted: at("kaiser-painted"), playable: at("kaiser-playable"), boot: snapshot ? `${boot} (${snapshot})` : boot,
            workerCreated: at("kaiser-worker-created"), appLoaded: at("kaiser-app-loaded"),
            worker: window.kaiser.engine?.timings };
 }"""
@@ -111,7 +114,7 @@ def main(runs: int = 5) -> int:
             _visit(page, server.url)  # the first visit that restores; not counted
             for _ in range(runs):
                 warm.append(_visit(page, server.url))
-            for _ in range(runs):  # lever 1 off: the snapshot deleted before each visit
+            for _ in range(runs):  # this browser's copy deleted: the shipped snapshot restored
                 page.evaluate(DROP_SNAPSHOTS)
                 unsnapped.append(_visit(page, server.url))
             page.goto(server.url + "pyodide/pyodide-lock.json")
@@ -133,7 +136,7 @@ def main(runs: int = 5) -> int:
     print(f"  cold visit: playable {cold_playable:.2f}  (engine booted {', '.join(sorted({v['boot'] for v in cold}))})")
     print(f"  warm visit: painted {warm_painted:.2f}, playable {warm_playable:.2f}  "
           f"(engine booted {', '.join(sorted(boots))})")
-    print(f"  warm visit without the snapshot: painted {_median([v['painted'] for v in unsnapped]):.2f}, "
+    print(f"  warm visit, the stored copy deleted: painted {_median([v['painted'] for v in unsnapped]):.2f}, "
           f"playable {_median([v['playable'] for v in unsnapped]):.2f}  "
           f"(engine booted {', '.join(sorted({v['boot'] for v in unsnapped}))})")
     print(f"  bare warm loadPyodide(): {bare_s:.2f}")

@@ -217,20 +217,6 @@ async function restore(loadPyodide, snapshot) {
   return version;
 }
 
-/**
- * The file system is not part of a snapshot: put the package's files back after a restore, so
- * that a module the snapshot did not hold still imports. The snapshot holds every module of the
- * package, so this is insurance and is done after the engine has answered, not before.
- */
-async function reinstallWheel() {
-  try {
-    await installWheel(pyodide);
-    mark("wheel");
-  } catch (err) {
-    console.warn("[engine] the engine's files could not be put back after the restore:", err);
-  }
-}
-
 async function fresh(loadPyodide) {
   const py = await loadPyodide({ indexURL: RUNTIME_URL, _makeSnapshot: true });
   mark("python");
@@ -319,7 +305,6 @@ const booted = boot().then(
   (version) => {
     mark("ready");
     self.postMessage({ type: "ready", version, boot: bootMode, snapshot: snapshotSource, timings });
-    if (bootMode === "snapshot") reinstallWheel();
     scheduleSnapshot();
     return true;
   },
