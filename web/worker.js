@@ -263,7 +263,7 @@ async function boot() {
   return version;
 }
 
-// ---------------------------------------------------------------- the snapshot, made when idle
+// ---------------------------------------------------------------- when idle: keep or make a snapshot
 let snapshotTimer = null;
 
 function scheduleSnapshot() {
