@@ -38,6 +38,7 @@ from .deal import seeded_deal
 from .errors import IllegalAction
 from .rules import Rules
 from .scoring import Contract, hand_winner, raw_points, score_hand
+from .tricks import NEXT_SEAT, trick_size
 
 REDEAL_PHASE, PASSING, BIDDING, TRUMP, PLAY, GAME_OVER = (
     "redeal", "passing", "bidding", "trump", "play", "game_over")
@@ -174,6 +175,8 @@ class Game:
         self.contract: Contract | None = None
         self.trump = -1
         self.out_seat = -1
+        self.trick_size = 4
+        self.next_seat = NEXT_SEAT[-1]
         self.tricks: list[Trick] = []
         self.trick_seats: list[int] = []
         self.trick_cards: list[int] = []
@@ -351,21 +354,18 @@ class Game:
             return
         # A card is played: inline here, not a method of its own, because this runs for every
         # card of every game and playout and a call costs as much as a third of the work.
-        card = action
         seat = self.to_act
-        self.hands[seat] ^= 1 << card
+        self.hands[seat] ^= 1 << action
         cards = self.trick_cards
-        cards.append(card)
+        cards.append(action)
         self.trick_seats.append(seat)
         best = self.trick_best
-        # tricks.beats(card, best, trump), inlined: this runs for every card of every game.
-        if len(cards) == 1 or (card > best if card >> 3 == best >> 3 else card >> 3 == self.trump):
-            self.trick_best = card
+        # tricks.beats(action, best, trump), inlined; a lead (best is -1 then) always leads.
+        if best < 0 or (action > best if action >> 3 == best >> 3 else action >> 3 == self.trump):
+            self.trick_best = action
             self.trick_best_seat = seat
-        out_seat = self.out_seat
-        if len(cards) < (4 if out_seat < 0 else 3):
-            nxt = (seat + 1) & 3
-            self.to_act = nxt if nxt != out_seat else (nxt + 1) & 3
+        if len(cards) < self.trick_size:
+            self.to_act = self.next_seat[seat]
             return
         winner = self.trick_best_seat
         side = winner & 1
@@ -377,6 +377,7 @@ class Game:
         self.tricks.append(Trick(self.trick_seats[0], self.trick_seats, cards, winner))
         self.trick_cards = []
         self.trick_seats = []
+        self.trick_best = -1
         self.to_act = winner
         if len(self.tricks) == 8:
             self._finish_hand(thrown_in=False)
@@ -435,6 +436,8 @@ class Game:
         self.to_act = self.best_seat
         if kaiser:
             self.out_seat = partner(self.best_seat)
+            self.trick_size = trick_size(self.out_seat)
+            self.next_seat = NEXT_SEAT[self.out_seat]
             self.hands[self.out_seat] = 0
         if no_trump:
             self.no_trump_seen = True
