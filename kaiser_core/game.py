@@ -27,6 +27,7 @@ from .actions import (
     describe,
 )
 from .cards import (
+    DECK,
     FIVE_OF_HEARTS,
     HONOURS,
     SUIT_MASK,
@@ -182,6 +183,8 @@ class Game:
         self.trick_cards: list[int] = []
         self.trick_best = -1
         self.trick_best_seat = -1
+        # The suit led, as a mask, that a player must follow if able (every card before a lead).
+        self.follow_mask = DECK
         self.tricks_won = [0, 0]
         self.five_team = -1
         self.three_team = -1
@@ -245,22 +248,14 @@ class Game:
 
     def play_mask(self) -> int:
         hand = self.hands[self.to_act]
-        if self.trick_cards:
-            follow = hand & SUIT_MASK[self.trick_cards[0] >> 3]
-            if follow:
-                return follow
-        return hand
+        return hand & self.follow_mask or hand
 
     def legal(self) -> list[int]:
         """Every legal action, in a stable order."""
         phase = self.phase
         if phase == PLAY:  # play_mask() inlined: legal() runs before every card of every game
             hand = self.hands[self.to_act]
-            if self.trick_cards:
-                follow = hand & SUIT_MASK[self.trick_cards[0] >> 3]
-                if follow:
-                    return cards_of(follow)
-            return cards_of(hand)
+            return cards_of(hand & self.follow_mask or hand)
         if phase == BIDDING:
             return self.bid_actions(self.to_act)
         if phase == TRUMP:
@@ -360,8 +355,12 @@ class Game:
         cards.append(action)
         self.trick_seats.append(seat)
         best = self.trick_best
-        # tricks.beats(action, best, trump), inlined; a lead (best is -1 then) always leads.
-        if best < 0 or (action > best if action >> 3 == best >> 3 else action >> 3 == self.trump):
+        # tricks.beats(action, best, trump), inlined; a lead (best is -1 then) sets the suit.
+        if best < 0:
+            self.follow_mask = SUIT_MASK[action >> 3]
+            self.trick_best = action
+            self.trick_best_seat = seat
+        elif action > best if action >> 3 == best >> 3 else action >> 3 == self.trump:
             self.trick_best = action
             self.trick_best_seat = seat
         if len(cards) < self.trick_size:
@@ -378,6 +377,7 @@ class Game:
         self.trick_cards = []
         self.trick_seats = []
         self.trick_best = -1
+        self.follow_mask = DECK
         self.to_act = winner
         if len(self.tricks) == 8:
             self._finish_hand(thrown_in=False)
