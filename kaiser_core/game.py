@@ -140,6 +140,16 @@ class HandRecord:
 class Game:
     """A game of Kaiser from its rules, seed, first dealer and optional first deal."""
 
+    # Slots, not an instance dict: past 30 attributes a dict no longer shares its keys with the
+    # class, and each attribute read in the hot paths (legal, step) becomes a dict lookup.
+    __slots__ = (
+        "auction", "best_action", "best_rank", "best_seat", "contract", "deal_count", "dealer",
+        "dealt", "exchanged", "first_deal", "first_dealer", "five_team", "follow_mask", "hands",
+        "history", "next_seat", "no_trump_made", "no_trump_seen", "out_seat", "passed", "passes",
+        "phase", "records", "rules", "scores", "seed", "start_scores", "three_team", "to_act",
+        "trick_best", "trick_best_seat", "trick_cards", "trick_seats", "trick_size", "tricks",
+        "tricks_won", "trump", "weak_queue", "winner")
+
     def __init__(self, rules: Rules, seed: str, dealer: int = 0,
                  deal: tuple[int, int, int, int] | None = None,
                  scores: tuple[int, int] = (0, 0)) -> None:
@@ -208,7 +218,8 @@ class Game:
     def copy(self) -> Game:
         """An independent copy; finished tricks and hand records are shared, never mutated."""
         new = object.__new__(Game)
-        new.__dict__.update(self.__dict__)
+        for name in Game.__slots__:
+            setattr(new, name, getattr(self, name))
         for name in ("history", "records", "scores", "hands", "auction", "passed", "tricks",
                      "trick_seats", "trick_cards", "tricks_won", "weak_queue", "passes"):
             setattr(new, name, list(getattr(self, name)))
