@@ -44,6 +44,8 @@ from .tricks import NEXT_SEAT, trick_size
 REDEAL_PHASE, PASSING, BIDDING, TRUMP, PLAY, GAME_OVER = (
     "redeal", "passing", "bidding", "trump", "play", "game_over")
 SEAT_NAMES = ("South", "West", "North", "East")
+_FROM_LEFT = tuple(tuple((dealer + k) & 3 for k in (1, 2, 3, 4)) for dealer in range(4))
+"""Per dealer, the seats in turn from the dealer's left, the dealer last."""
 _A_CARD_OF = ("a club", "a diamond", "a heart", "a spade")
 
 
@@ -200,11 +202,11 @@ class Game:
         self.three_team = -1
         self.passes = [-1, -1, -1, -1]
         self.exchanged = False
-        order = [(self.dealer + k) & 3 for k in (1, 2, 3, 4)]
         self.weak_queue: list[int] = []
-        if self.rules.weak_hand_redeal:
-            self.weak_queue = [s for s in order if not self.hands[s] & HONOURS]
-        if self.weak_queue:
+        south, west, north, east = dealt
+        if self.rules.weak_hand_redeal and not (south & HONOURS and west & HONOURS
+                                                and north & HONOURS and east & HONOURS):
+            self.weak_queue = [s for s in _FROM_LEFT[self.dealer] if not dealt[s] & HONOURS]
             self.phase = REDEAL_PHASE
             self.to_act = self.weak_queue[0]
         else:
@@ -391,7 +393,7 @@ class Game:
         self.follow_mask = DECK
         self.to_act = winner
         if len(self.tricks) == 8:
-            self._finish_hand(thrown_in=False)
+            self._finish_hand()
 
 
     def _weak_hand(self, action: int) -> None:
@@ -437,7 +439,7 @@ class Game:
 
     def _end_auction(self) -> None:
         if self.best_seat < 0:
-            self._finish_hand(thrown_in=True)
+            self._finish_hand()
             return
         action = self.best_action
         kaiser = action == KAISER
@@ -465,11 +467,11 @@ class Game:
             self.trump = action - TRUMP_BASE
         self.phase = PLAY
 
-    def _made(self, contract: Contract) -> bool:
+    def _made(self, contract: Contract, raw: tuple[int, int]) -> bool:
         bidders = contract.seat & 1
         if contract.kaiser:
             return self.tricks_won[bidders] == 8
-        return self.raw()[bidders] >= contract.points
+        return raw[bidders] >= contract.points
 
     def raw(self) -> tuple[int, int]:
         """Raw points each team has captured so far this hand."""
@@ -478,32 +480,34 @@ class Game:
         return (raw_points(won[0], self.five_team == 0, self.three_team == 0, rule),
                 raw_points(won[1], self.five_team == 1, self.three_team == 1, rule))
 
-    def _finish_hand(self, thrown_in: bool) -> None:
+    def _finish_hand(self) -> None:
+        """Write the hand on the score sheet, scored unless it was thrown in (no contract),
+        then deal the next hand unless the game is won."""
+        rules = self.rules
         contract = self.contract
-        if (contract is not None and contract.no_trump and not thrown_in
-                and self._made(contract)):
-            self.no_trump_made = True
-        target = self.target
-        record = HandRecord(self.dealer, self.dealt, self.auction, target=target,
-                            threshold=self.rules.threshold(target),
-                            passes=(self.passes[0], self.passes[1], self.passes[2],
-                                    self.passes[3]))
-        if not thrown_in:
-            assert contract is not None
+        scores = self.scores
+        passes = self.passes
+        if contract is None:
+            target = self.target
+            record = HandRecord(self.dealer, self.dealt, self.auction, target=target,
+                                threshold=rules.threshold(target), scores=(scores[0], scores[1]),
+                                passes=(passes[0], passes[1], passes[2], passes[3]))
+        else:
             raw = self.raw()
-            before = (self.scores[0], self.scores[1])
-            result = score_hand(self.rules, contract, raw, (self.tricks_won[0], self.tricks_won[1]),
-                                before, target, self.three_team)
-            self.scores[0] += result.delta[0]
-            self.scores[1] += result.delta[1]
-            record.contract = contract
-            record.trump = self.trump
-            record.tricks = self.tricks
-            record.raw = raw
-            record.delta = result.delta
-            record.made = result.made
-            self.winner = hand_winner(self.rules, contract, self.scores, target, result.made)
-        record.scores = (self.scores[0], self.scores[1])
+            if contract.no_trump and self._made(contract, raw):
+                self.no_trump_made = True
+            target = self.target
+            won = self.tricks_won
+            delta, made = score_hand(rules, contract, raw, (won[0], won[1]),
+                                     (scores[0], scores[1]), target, self.three_team)
+            scores[0] += delta[0]
+            scores[1] += delta[1]
+            # Every field, in order, by position: keywords cost more, and every hand ends here.
+            record = HandRecord(self.dealer, self.dealt, self.auction, contract, self.trump,
+                                self.tricks, raw, delta, (scores[0], scores[1]), made, target,
+                                rules.threshold(target),
+                                (passes[0], passes[1], passes[2], passes[3]))
+            self.winner = hand_winner(rules, contract, scores, target, made)
         self.records.append(record)
         if self.winner is not None:
             self.phase = GAME_OVER
