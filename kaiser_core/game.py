@@ -44,6 +44,7 @@ from .tricks import NEXT_SEAT, trick_size
 REDEAL_PHASE, PASSING, BIDDING, TRUMP, PLAY, GAME_OVER = (
     "redeal", "passing", "bidding", "trump", "play", "game_over")
 SEAT_NAMES = ("South", "West", "North", "East")
+_TRUMP_SUITS = tuple(TRUMP_BASE + suit for suit in range(4))
 _FROM_LEFT = tuple(tuple((dealer + k) & 3 for k in (1, 2, 3, 4)) for dealer in range(4))
 """Per dealer, the seats in turn from the dealer's left, the dealer last."""
 _A_CARD_OF = ("a club", "a diamond", "a heart", "a spade")
@@ -63,9 +64,9 @@ def auction_options(rules: Rules, seat: int, dealer: int, best_rank: int,
     forced = is_forced(rules, seat, dealer, best_seat)
     if forced and rules.all_pass == "dealer_bids_minimum":
         return [bid_action(rules.minimum_bid, False), bid_action(rules.minimum_bid, True)]
-    out = [] if forced else [PASS]
     lowest = max(best_rank if seat == dealer else best_rank + 1, 2 * rules.minimum_bid)
-    out.extend(range(BID_BASE + lowest - 10, BID_BASE + MAX_BID_RANK - 9))
+    bids = range(BID_BASE + lowest - 10, BID_BASE + MAX_BID_RANK - 9)  # bid_rank, inverted
+    out = [*bids] if forced else [PASS, *bids]
     if rules.kaiser_bid and lowest <= KAISER_RANK:
         out.append(KAISER)
     return out
@@ -256,9 +257,6 @@ class Game:
     def _forced(self, seat: int) -> bool:
         return is_forced(self.rules, seat, self.dealer, self.best_seat)
 
-    def bid_actions(self, seat: int) -> list[int]:
-        return auction_options(self.rules, seat, self.dealer, self.best_rank, self.best_seat)
-
     def play_mask(self) -> int:
         hand = self.hands[self.to_act]
         return hand & self.follow_mask or hand
@@ -270,10 +268,12 @@ class Game:
             hand = self.hands[self.to_act]
             return cards_of(hand & self.follow_mask or hand)
         if phase == BIDDING:
-            return self.bid_actions(self.to_act)
+            return auction_options(self.rules, self.to_act, self.dealer, self.best_rank,
+                                   self.best_seat)
         if phase == TRUMP:
-            suits = [TRUMP_BASE + s for s in range(4)]
-            return suits + [TRUMP_NONE] if self.contract and self.contract.kaiser else suits
+            if self.contract is not None and self.contract.kaiser:
+                return [*_TRUMP_SUITS, TRUMP_NONE]
+            return [*_TRUMP_SUITS]
         if phase == REDEAL_PHASE:
             return [REDEAL, KEEP]
         if phase == PASSING:
