@@ -30,6 +30,7 @@ from .cards import (
     DECK,
     FIVE_OF_HEARTS,
     HONOURS,
+    SUIT_CARDS,
     SUIT_MASK,
     THREE_OF_SPADES,
     card_name,
@@ -48,6 +49,7 @@ _TRUMP_SUITS = tuple(TRUMP_BASE + suit for suit in range(4))
 _FROM_LEFT = tuple(tuple((dealer + k) & 3 for k in (1, 2, 3, 4)) for dealer in range(4))
 """Per dealer, the seats in turn from the dealer's left, the dealer last."""
 _A_CARD_OF = ("a club", "a diamond", "a heart", "a spade")
+_CLUBS, _DIAMONDS, _HEARTS, _SPADES = SUIT_CARDS
 
 
 def is_forced(rules: Rules, seat: int, dealer: int, best_seat: int) -> bool:
@@ -264,9 +266,13 @@ class Game:
     def legal(self) -> list[int]:
         """Every legal action, in a stable order."""
         phase = self.phase
-        if phase == PLAY:  # play_mask() inlined: legal() runs before every card of every game
+        if phase == PLAY:
+            # cards_of(self.play_mask()), inlined: legal() runs before every card of every game,
+            # and tests/test_play.py checks that the two agree.
             hand = self.hands[self.to_act]
-            return cards_of(hand & self.follow_mask or hand)
+            mask = hand & self.follow_mask or hand
+            return [*_CLUBS[mask & 0xFF], *_DIAMONDS[mask >> 8 & 0xFF], *_HEARTS[mask >> 16 & 0xFF],
+                    *_SPADES[mask >> 24 & 0xFF]]
         if phase == BIDDING:
             return auction_options(self.rules, self.to_act, self.dealer, self.best_rank,
                                    self.best_seat)
