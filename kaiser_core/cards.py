@@ -108,9 +108,9 @@ _CLUBS, _DIAMONDS, _HEARTS, _SPADES = SUIT_CARDS
 
 
 def cards_of(mask: int) -> list[int]:
-    """Cards of a mask, lowest index first."""
+    """Cards of a mask (of the 32 cards: no bit above 31), lowest index first."""
     return [*_CLUBS[mask & 0xFF], *_DIAMONDS[mask >> 8 & 0xFF], *_HEARTS[mask >> 16 & 0xFF],
-            *_SPADES[mask >> 24 & 0xFF]]
+            *_SPADES[mask >> 24]]
 
 
 def sorted_hand(mask: int) -> list[str]:

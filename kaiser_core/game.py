@@ -50,6 +50,7 @@ _FROM_LEFT = tuple(tuple((dealer + k) & 3 for k in (1, 2, 3, 4)) for dealer in r
 """Per dealer, the seats in turn from the dealer's left, the dealer last."""
 _A_CARD_OF = ("a club", "a diamond", "a heart", "a spade")
 _CLUBS, _DIAMONDS, _HEARTS, _SPADES = SUIT_CARDS
+_BITS = tuple(1 << card for card in range(32))
 
 
 def is_forced(rules: Rules, seat: int, dealer: int, best_seat: int) -> bool:
@@ -272,7 +273,7 @@ class Game:
             hand = self.hands[self.to_act]
             mask = hand & self.follow_mask or hand
             return [*_CLUBS[mask & 0xFF], *_DIAMONDS[mask >> 8 & 0xFF], *_HEARTS[mask >> 16 & 0xFF],
-                    *_SPADES[mask >> 24 & 0xFF]]
+                    *_SPADES[mask >> 24]]
         if phase == BIDDING:
             return auction_options(self.rules, self.to_act, self.dealer, self.best_rank,
                                    self.best_seat)
@@ -369,17 +370,18 @@ class Game:
         # A card is played: inline here, not a method of its own, because this runs for every
         # card of every game and playout and a call costs as much as a third of the work.
         seat = self.to_act
-        self.hands[seat] ^= 1 << action
+        self.hands[seat] ^= _BITS[action]
         cards = self.trick_cards
         cards.append(action)
         self.trick_seats.append(seat)
         best = self.trick_best
-        # tricks.beats(action, best, trump), inlined; a lead (best is -1 then) sets the suit.
+        # tricks.beats(action, best, trump), inlined (two cards of a suit differ in their three
+        # rank bits only); a lead (best is -1 then) sets the suit.
         if best < 0:
             self.follow_mask = SUIT_MASK[action >> 3]
             self.trick_best = action
             self.trick_best_seat = seat
-        elif action > best if action >> 3 == best >> 3 else action >> 3 == self.trump:
+        elif action > best if action ^ best < 8 else action >> 3 == self.trump:
             self.trick_best = action
             self.trick_best_seat = seat
         if len(cards) < self.trick_size:
