@@ -64,10 +64,14 @@ def auction_options(rules: Rules, seat: int, dealer: int, best_rank: int,
 
     A bid must outrank the standing bid; the dealer alone may equal it.
     """
-    forced = is_forced(rules, seat, dealer, best_seat)
-    if forced and rules.all_pass == "dealer_bids_minimum":
-        return [bid_action(rules.minimum_bid, False), bid_action(rules.minimum_bid, True)]
-    lowest = max(best_rank if seat == dealer else best_rank + 1, 2 * rules.minimum_bid)
+    if seat != dealer:
+        forced, lowest = False, best_rank + 1
+    else:
+        forced, lowest = is_forced(rules, seat, dealer, best_seat), best_rank
+        if forced and rules.all_pass == "dealer_bids_minimum":
+            return [bid_action(rules.minimum_bid, False), bid_action(rules.minimum_bid, True)]
+    if lowest < 2 * rules.minimum_bid:
+        lowest = 2 * rules.minimum_bid
     bids = range(BID_BASE + lowest - 10, BID_BASE + MAX_BID_RANK - 9)  # bid_rank, inverted
     out = [*bids] if forced else [PASS, *bids]
     if rules.kaiser_bid and lowest <= KAISER_RANK:
