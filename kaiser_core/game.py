@@ -27,7 +27,6 @@ from .actions import (
     describe,
 )
 from .cards import (
-    DECK,
     FIVE_OF_HEARTS,
     HONOURS,
     SUIT_CARDS,
@@ -154,8 +153,8 @@ class Game:
     # class, and each attribute read in the hot paths (legal, step) becomes a dict lookup.
     __slots__ = (
         "auction", "best_action", "best_rank", "best_seat", "contract", "deal_count", "dealer",
-        "dealt", "exchanged", "first_deal", "first_dealer", "five_team", "follow_mask", "hands",
-        "history", "next_seat", "no_trump_made", "no_trump_seen", "out_seat", "passed", "passes",
+        "dealt", "exchanged", "first_deal", "first_dealer", "five_team", "hands", "history",
+        "led_suit", "next_seat", "no_trump_made", "no_trump_seen", "out_seat", "passed", "passes",
         "phase", "records", "rules", "scores", "seed", "start_scores", "three_team", "to_act",
         "trick_best", "trick_best_seat", "trick_cards", "trick_seats", "trick_size", "tricks",
         "tricks_won", "trump", "weak_queue", "winner")
@@ -203,8 +202,8 @@ class Game:
         self.trick_cards: list[int] = []
         self.trick_best = -1
         self.trick_best_seat = -1
-        # The suit led, as a mask, that a player must follow if able (every card before a lead).
-        self.follow_mask = DECK
+        # The suit led to the trick in play (-1 before its lead), to be followed if possible.
+        self.led_suit = -1
         self.tricks_won = [0, 0]
         self.five_team = -1
         self.three_team = -1
@@ -266,18 +265,25 @@ class Game:
 
     def play_mask(self) -> int:
         hand = self.hands[self.to_act]
-        return hand & self.follow_mask or hand
+        if self.led_suit < 0:
+            return hand
+        return hand & SUIT_MASK[self.led_suit] or hand
 
     def legal(self) -> list[int]:
         """Every legal action, in a stable order."""
         phase = self.phase
         if phase == PLAY:
             # cards_of(self.play_mask()), inlined: legal() runs before every card of every game,
-            # and tests/test_play.py checks that the two agree.
+            # and tests/test_play.py checks that the two agree. Following suit reads that suit's
+            # table alone.
             hand = self.hands[self.to_act]
-            mask = hand & self.follow_mask or hand
-            return [*_CLUBS[mask & 0xFF], *_DIAMONDS[mask >> 8 & 0xFF], *_HEARTS[mask >> 16 & 0xFF],
-                    *_SPADES[mask >> 24]]
+            led = self.led_suit
+            if led >= 0:
+                follow = SUIT_CARDS[led][hand >> 8 * led & 0xFF]
+                if follow:
+                    return [*follow]
+            return [*_CLUBS[hand & 0xFF], *_DIAMONDS[hand >> 8 & 0xFF], *_HEARTS[hand >> 16 & 0xFF],
+                    *_SPADES[hand >> 24]]
         if phase == BIDDING:
             return auction_options(self.rules, self.to_act, self.dealer, self.best_rank,
                                    self.best_seat)
@@ -382,7 +388,7 @@ class Game:
         # tricks.beats(action, best, trump), inlined (two cards of a suit differ in their three
         # rank bits only); a lead (best is -1 then) sets the suit.
         if best < 0:
-            self.follow_mask = SUIT_MASK[action >> 3]
+            self.led_suit = action >> 3
             self.trick_best = action
             self.trick_best_seat = seat
         elif action > best if action ^ best < 8 else action >> 3 == self.trump:
@@ -402,7 +408,7 @@ class Game:
         self.trick_cards = []
         self.trick_seats = []
         self.trick_best = -1
-        self.follow_mask = DECK
+        self.led_suit = -1
         self.to_act = winner
         if len(self.tricks) == 8:
             self._finish_hand()
