@@ -39,6 +39,9 @@ _UNBIASED_BELOW = min(_LIMITS[1:])
 _TOPS = range(31, 0, -1)
 _SIZES = range(32, 1, -1)
 _BITS = [1 << c for c in range(32)]
+_FIRST_POSITIONS = tuple(tuple((seat - dealer - 1) & 3 for seat in range(4)) for dealer in range(4))
+"""Per dealer, per seat, where the seat's first card lies in the deck: position k goes to seat
+(dealer + 1 + k) % 4, so a seat holds every fourth card from there."""
 
 
 def _words(seed: str, n: int, count: int) -> list[int]:
@@ -95,11 +98,10 @@ def shuffled_deck(seed: str, n: int) -> list[int]:
 
 def seeded_deal(seed: str, n: int, dealer: int) -> tuple[int, int, int, int]:
     """The four hands (masks, by seat) of deal ``n`` of the game seeded ``seed``."""
-    # The cards' bits are shuffled, so a hand is the sum of its positions. Position k goes to
-    # seat (dealer + 1 + k) % 4: seat s holds every fourth card from position (s - dealer - 1) % 4.
+    # The cards' bits are shuffled, so a hand is the sum of the bits at its positions.
     deck = _shuffle(seed, n, _BITS[:])
-    return (sum(deck[(-dealer - 1) & 3::4]), sum(deck[(-dealer) & 3::4]),
-            sum(deck[(1 - dealer) & 3::4]), sum(deck[(2 - dealer) & 3::4]))
+    south, west, north, east = _FIRST_POSITIONS[dealer]
+    return sum(deck[south::4]), sum(deck[west::4]), sum(deck[north::4]), sum(deck[east::4])
 
 
 def encode_deal(hands: tuple[int, ...] | list[int]) -> str:
