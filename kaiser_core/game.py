@@ -107,7 +107,7 @@ def team(seat: int) -> int:
     return seat & 1
 
 
-@dataclass
+@dataclass(slots=True)
 class Trick:
     leader: int
     seats: list[int]
