@@ -271,8 +271,7 @@ class Game:
 
     def legal(self) -> list[int]:
         """Every legal action, in a stable order."""
-        phase = self.phase
-        if phase == PLAY:
+        if self.phase == PLAY:
             # cards_of(self.play_mask()), inlined: legal() runs before every card of every game,
             # and tests/test_play.py checks that the two agree. Following suit reads that suit's
             # table alone.
@@ -284,6 +283,7 @@ class Game:
                     return [*follow]
             return [*_CLUBS[hand & 0xFF], *_DIAMONDS[hand >> 8 & 0xFF], *_HEARTS[hand >> 16 & 0xFF],
                     *_SPADES[hand >> 24]]
+        phase = self.phase
         if phase == BIDDING:
             return auction_options(self.rules, self.to_act, self.dealer, self.best_rank,
                                    self.best_seat)
@@ -366,8 +366,8 @@ class Game:
 
     def step(self, action: int) -> None:
         self.history.append(action)
-        phase = self.phase
-        if phase != PLAY:
+        if self.phase != PLAY:
+            phase = self.phase
             if phase == BIDDING:
                 self._bid(action)
             elif phase == TRUMP:
