@@ -400,9 +400,9 @@ class Game:
         winner = self.trick_best_seat
         side = winner & 1
         self.tricks_won[side] += 1
-        if FIVE_OF_HEARTS in cards:
+        if self.five_team < 0 and FIVE_OF_HEARTS in cards:
             self.five_team = side
-        if THREE_OF_SPADES in cards:
+        if self.three_team < 0 and THREE_OF_SPADES in cards:
             self.three_team = side
         self.tricks.append(Trick(self.trick_seats[0], self.trick_seats, cards, winner))
         self.trick_cards = []
