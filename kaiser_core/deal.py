@@ -25,7 +25,7 @@ import struct
 from .cards import CARD_STRS, DECK, parse_card, sorted_hand
 from .errors import InvalidAction
 
-_PREFIX = b"kaiser-deal-v1\0"
+_PREFIX = "kaiser-deal-v1\0"
 _EIGHT_WORDS = struct.Struct(">8I")
 """A SHA-256 digest read as eight big-endian 32-bit words, in one call."""
 _FOUR_DIGESTS = struct.Struct(">32I")
@@ -44,9 +44,9 @@ _FIRST_POSITIONS = tuple(tuple((seat - dealer - 1) & 3 for seat in range(4)) for
 (dealer + 1 + k) % 4, so a seat holds every fourth card from there."""
 
 
-def _words(seed: str, n: int, count: int) -> list[int]:
-    """The first ``count`` words of deal ``n``'s stream, rounded up to whole digests."""
-    base = _PREFIX + seed.encode("utf-8") + b"\0" + str(n).encode("ascii") + b"\0"
+def _words(base: bytes, count: int) -> list[int]:
+    """The first ``count`` words of the stream hashed from ``base``, rounded up to whole
+    digests."""
     words: list[int] = []
     for block in range((count + 7) // 8):
         words.extend(_EIGHT_WORDS.unpack(hashlib.sha256(base + block.to_bytes(4, "big")).digest()))
@@ -62,26 +62,26 @@ def _shuffle(seed: str, n: int, deck: list[int]) -> list[int]:
     general loop.
     """
     sha256 = hashlib.sha256
-    base = _PREFIX + seed.encode("utf-8") + b"\0" + str(n).encode("ascii") + b"\0"
+    base = f"{_PREFIX}{seed}\0{n}\0".encode()  # the seed in UTF-8, n in ASCII digits
     first, second, third, fourth = _BLOCKS
     words = _FOUR_DIGESTS.unpack(sha256(base + first).digest() + sha256(base + second).digest()
                                  + sha256(base + third).digest() + sha256(base + fourth).digest())
     if max(words) >= _UNBIASED_BELOW:
-        return _shuffle_with_redraws(seed, n, deck)
+        return _shuffle_with_redraws(base, deck)
     for i, size, word in zip(_TOPS, _SIZES, words):
         j = word % size
         deck[i], deck[j] = deck[j], deck[i]
     return deck
 
 
-def _shuffle_with_redraws(seed: str, n: int, deck: list[int]) -> list[int]:
-    words = _words(seed, n, 32)
+def _shuffle_with_redraws(base: bytes, deck: list[int]) -> list[int]:
+    words = _words(base, 32)
     k = 0
     for i, size in zip(_TOPS, _SIZES):
         limit = _LIMITS[size]
         while True:
             if k == len(words):
-                words = _words(seed, n, len(words) + 8)
+                words = _words(base, len(words) + 8)
             word = words[k]
             k += 1
             if word < limit:
