@@ -264,6 +264,7 @@ class Game:
         return is_forced(self.rules, seat, self.dealer, self.best_seat)
 
     def play_mask(self) -> int:
+        """The cards ``to_act`` may play: of the suit led if it holds any, else its whole hand."""
         hand = self.hands[self.to_act]
         if self.led_suit < 0:
             return hand
@@ -400,6 +401,7 @@ class Game:
         winner = self.trick_best_seat
         side = winner & 1
         self.tricks_won[side] += 1
+        # The 5H and the 3S are looked for only until taken: each is in one trick a hand.
         if self.five_team < 0 and FIVE_OF_HEARTS in cards:
             self.five_team = side
         if self.three_team < 0 and THREE_OF_SPADES in cards:
