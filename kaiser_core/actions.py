@@ -43,9 +43,11 @@ def bid_no_trump(action: int) -> bool:
 
 
 def bid_rank(action: int) -> int:
+    """A bid's rank, ``2 * points + no_trump`` (a Kaiser bid: ``KAISER_RANK``): the bid actions
+    count up in rank from ``BID_BASE``, which is rank 10 (5 in a suit)."""
     if action == KAISER:
         return KAISER_RANK
-    return 2 * bid_points(action) + int(bid_no_trump(action))
+    return action - BID_BASE + 10
 
 
 def encode(action: int) -> dict[str, Any]:

@@ -99,17 +99,18 @@ def mask_of(cards: Iterable[int]) -> int:
     return mask
 
 
-_SUIT_CARDS = tuple(tuple(tuple(8 * suit + r for r in range(8) if bits >> r & 1) for bits in range(256))
-                    for suit in range(4))
-"""Per suit, per 8-bit rank pattern, its cards: ``cards_of`` is four table reads, not a loop
-over set bits, because legal plays are listed for every move of every game and playout."""
-_CLUBS, _DIAMONDS, _HEARTS, _SPADES = _SUIT_CARDS
+SUIT_CARDS = tuple(tuple(tuple(8 * suit + r for r in range(8) if bits >> r & 1) for bits in range(256))
+                   for suit in range(4))
+"""Per suit, per 8-bit rank pattern, its cards: ``cards_of`` (and its inlined copy in
+``Game.legal``) is four table reads, not a loop over set bits, because legal plays are listed
+for every move of every game and playout."""
+_CLUBS, _DIAMONDS, _HEARTS, _SPADES = SUIT_CARDS
 
 
 def cards_of(mask: int) -> list[int]:
-    """Cards of a mask, lowest index first."""
+    """Cards of a mask (of the 32 cards: no bit above 31), lowest index first."""
     return [*_CLUBS[mask & 0xFF], *_DIAMONDS[mask >> 8 & 0xFF], *_HEARTS[mask >> 16 & 0xFF],
-            *_SPADES[mask >> 24 & 0xFF]]
+            *_SPADES[mask >> 24]]
 
 
 def sorted_hand(mask: int) -> list[str]:

@@ -25,61 +25,83 @@ import struct
 from .cards import CARD_STRS, DECK, parse_card, sorted_hand
 from .errors import InvalidAction
 
-_PREFIX = b"kaiser-deal-v1\0"
+_PREFIX = "kaiser-deal-v1\0"
 _EIGHT_WORDS = struct.Struct(">8I")
 """A SHA-256 digest read as eight big-endian 32-bit words, in one call."""
+_FOUR_DIGESTS = struct.Struct(">32I")
+"""The first four digests read as 32 words in one call: the 31 a shuffle without redraws
+uses, and one more."""
+_BLOCKS = tuple(block.to_bytes(4, "big") for block in range(4))
 _LIMITS = [0] + [(1 << 32) - (1 << 32) % size for size in range(1, 33)]
 """Per deck size, the first word value that would bias ``word % size`` (drawn again)."""
+_UNBIASED_BELOW = min(_LIMITS[1:])
+"""Below every limit: a stream whose first words are all below it draws none again."""
+_TOPS = range(31, 0, -1)
 _SIZES = range(32, 1, -1)
 _BITS = [1 << c for c in range(32)]
+_FIRST_POSITIONS = tuple(tuple((seat - dealer - 1) & 3 for seat in range(4)) for dealer in range(4))
+"""Per dealer, per seat, where the seat's first card lies in the deck: position k goes to seat
+(dealer + 1 + k) % 4, so a seat holds every fourth card from there."""
 
 
-def _words(seed: str, n: int, count: int) -> list[int]:
-    """The first ``count`` words of deal ``n``'s stream, rounded up to whole digests."""
-    base = _PREFIX + seed.encode("utf-8") + b"\0" + str(n).encode("ascii") + b"\0"
+def _words(base: bytes, count: int) -> list[int]:
+    """The first ``count`` words of the stream hashed from ``base``, rounded up to whole
+    digests."""
     words: list[int] = []
     for block in range((count + 7) // 8):
         words.extend(_EIGHT_WORDS.unpack(hashlib.sha256(base + block.to_bytes(4, "big")).digest()))
     return words
 
 
-def shuffled_deck(seed: str, n: int) -> list[int]:
-    deck = list(range(32))
-    words = _words(seed, n, 32)
-    for size, word in zip(_SIZES, words):
-        if word >= _LIMITS[size]:  # about once in ten million deals: the general loop
-            return _shuffled_deck_with_redraws(seed, n)
+def _shuffle(seed: str, n: int, deck: list[int]) -> list[int]:
+    """Shuffle ``deck`` (32 cards, or their bits) in place as deal ``n`` of ``seed`` is shuffled.
+
+    Every hand of every game is dealt here, so the common case is written for speed: the
+    four digests hashed and read at once and, as no word among them is drawn again (all but
+    about one stream in six million), a loop without a limit test. Any other stream takes the
+    general loop.
+    """
+    sha256 = hashlib.sha256
+    base = f"{_PREFIX}{seed}\0{n}\0".encode()  # the seed in UTF-8, n in ASCII digits
+    first, second, third, fourth = _BLOCKS
+    words = _FOUR_DIGESTS.unpack(sha256(base + first).digest() + sha256(base + second).digest()
+                                 + sha256(base + third).digest() + sha256(base + fourth).digest())
+    if max(words) >= _UNBIASED_BELOW:
+        return _shuffle_with_redraws(base, deck)
+    for i, size, word in zip(_TOPS, _SIZES, words):
         j = word % size
-        deck[size - 1], deck[j] = deck[j], deck[size - 1]
+        deck[i], deck[j] = deck[j], deck[i]
     return deck
 
 
-def _shuffled_deck_with_redraws(seed: str, n: int) -> list[int]:
-    deck = list(range(32))
-    words = _words(seed, n, 32)
+def _shuffle_with_redraws(base: bytes, deck: list[int]) -> list[int]:
+    words = _words(base, 32)
     k = 0
-    for size in _SIZES:
+    for i, size in zip(_TOPS, _SIZES):
         limit = _LIMITS[size]
         while True:
             if k == len(words):
-                words = _words(seed, n, len(words) + 8)
+                words = _words(base, len(words) + 8)
             word = words[k]
             k += 1
             if word < limit:
                 break
         j = word % size
-        deck[size - 1], deck[j] = deck[j], deck[size - 1]
+        deck[i], deck[j] = deck[j], deck[i]
     return deck
+
+
+def shuffled_deck(seed: str, n: int) -> list[int]:
+    """The cards of deal ``n`` of the game seeded ``seed``, by position in the shuffled deck."""
+    return _shuffle(seed, n, list(range(32)))
 
 
 def seeded_deal(seed: str, n: int, dealer: int) -> tuple[int, int, int, int]:
     """The four hands (masks, by seat) of deal ``n`` of the game seeded ``seed``."""
-    deck = shuffled_deck(seed, n)
-    bit = _BITS.__getitem__
-    # Position k goes to seat (dealer + 1 + k) % 4: seat s holds every fourth card from
-    # position (s - dealer - 1) % 4.
-    return (sum(map(bit, deck[(-dealer - 1) & 3::4])), sum(map(bit, deck[(-dealer) & 3::4])),
-            sum(map(bit, deck[(1 - dealer) & 3::4])), sum(map(bit, deck[(2 - dealer) & 3::4])))
+    # The cards' bits are shuffled, so a hand is the sum of the bits at its positions.
+    deck = _shuffle(seed, n, _BITS[:])
+    south, west, north, east = _FIRST_POSITIONS[dealer]
+    return sum(deck[south::4]), sum(deck[west::4]), sum(deck[north::4]), sum(deck[east::4])
 
 
 def encode_deal(hands: tuple[int, ...] | list[int]) -> str:

@@ -29,6 +29,7 @@ from .actions import (
 from .cards import (
     FIVE_OF_HEARTS,
     HONOURS,
+    SUIT_CARDS,
     SUIT_MASK,
     THREE_OF_SPADES,
     card_name,
@@ -38,11 +39,17 @@ from .deal import seeded_deal
 from .errors import IllegalAction
 from .rules import Rules
 from .scoring import Contract, hand_winner, raw_points, score_hand
+from .tricks import NEXT_SEAT, trick_size
 
 REDEAL_PHASE, PASSING, BIDDING, TRUMP, PLAY, GAME_OVER = (
     "redeal", "passing", "bidding", "trump", "play", "game_over")
 SEAT_NAMES = ("South", "West", "North", "East")
+_TRUMP_SUITS = tuple(TRUMP_BASE + suit for suit in range(4))
+_FROM_LEFT = tuple(tuple((dealer + k) & 3 for k in (1, 2, 3, 4)) for dealer in range(4))
+"""Per dealer, the seats in turn from the dealer's left, the dealer last."""
 _A_CARD_OF = ("a club", "a diamond", "a heart", "a spade")
+_CLUBS, _DIAMONDS, _HEARTS, _SPADES = SUIT_CARDS
+_BITS = tuple(1 << card for card in range(32))
 
 
 def is_forced(rules: Rules, seat: int, dealer: int, best_seat: int) -> bool:
@@ -56,12 +63,16 @@ def auction_options(rules: Rules, seat: int, dealer: int, best_rank: int,
 
     A bid must outrank the standing bid; the dealer alone may equal it.
     """
-    forced = is_forced(rules, seat, dealer, best_seat)
-    if forced and rules.all_pass == "dealer_bids_minimum":
-        return [bid_action(rules.minimum_bid, False), bid_action(rules.minimum_bid, True)]
-    out = [] if forced else [PASS]
-    lowest = max(best_rank if seat == dealer else best_rank + 1, 2 * rules.minimum_bid)
-    out.extend(range(BID_BASE + lowest - 10, BID_BASE + MAX_BID_RANK - 9))
+    if seat != dealer:
+        forced, lowest = False, best_rank + 1
+    else:
+        forced, lowest = is_forced(rules, seat, dealer, best_seat), best_rank
+        if forced and rules.all_pass == "dealer_bids_minimum":
+            return [bid_action(rules.minimum_bid, False), bid_action(rules.minimum_bid, True)]
+    if lowest < 2 * rules.minimum_bid:
+        lowest = 2 * rules.minimum_bid
+    bids = range(BID_BASE + lowest - 10, BID_BASE + MAX_BID_RANK - 9)  # bid_rank, inverted
+    out = [*bids] if forced else [PASS, *bids]
     if rules.kaiser_bid and lowest <= KAISER_RANK:
         out.append(KAISER)
     return out
@@ -96,7 +107,7 @@ def team(seat: int) -> int:
     return seat & 1
 
 
-@dataclass
+@dataclass(slots=True)
 class Trick:
     leader: int
     seats: list[int]
@@ -138,6 +149,16 @@ class HandRecord:
 class Game:
     """A game of Kaiser from its rules, seed, first dealer and optional first deal."""
 
+    # Slots, not an instance dict: past 30 attributes a dict no longer shares its keys with the
+    # class, and each attribute read in the hot paths (legal, step) becomes a dict lookup.
+    __slots__ = (
+        "auction", "best_action", "best_rank", "best_seat", "contract", "deal_count", "dealer",
+        "dealt", "exchanged", "first_deal", "first_dealer", "five_team", "hands", "history",
+        "led_suit", "next_seat", "no_trump_made", "no_trump_seen", "out_seat", "passed", "passes",
+        "phase", "records", "rules", "scores", "seed", "start_scores", "three_team", "to_act",
+        "trick_best", "trick_best_seat", "trick_cards", "trick_seats", "trick_size", "tricks",
+        "tricks_won", "trump", "weak_queue", "winner")
+
     def __init__(self, rules: Rules, seed: str, dealer: int = 0,
                  deal: tuple[int, int, int, int] | None = None,
                  scores: tuple[int, int] = (0, 0)) -> None:
@@ -174,21 +195,25 @@ class Game:
         self.contract: Contract | None = None
         self.trump = -1
         self.out_seat = -1
+        self.trick_size = 4
+        self.next_seat = NEXT_SEAT[-1]
         self.tricks: list[Trick] = []
         self.trick_seats: list[int] = []
         self.trick_cards: list[int] = []
         self.trick_best = -1
         self.trick_best_seat = -1
+        # The suit led to the trick in play (-1 before its lead), to be followed if possible.
+        self.led_suit = -1
         self.tricks_won = [0, 0]
         self.five_team = -1
         self.three_team = -1
         self.passes = [-1, -1, -1, -1]
         self.exchanged = False
-        order = [(self.dealer + k) & 3 for k in (1, 2, 3, 4)]
         self.weak_queue: list[int] = []
-        if self.rules.weak_hand_redeal:
-            self.weak_queue = [s for s in order if not self.hands[s] & HONOURS]
-        if self.weak_queue:
+        south, west, north, east = dealt
+        if self.rules.weak_hand_redeal and not (south & HONOURS and west & HONOURS
+                                                and north & HONOURS and east & HONOURS):
+            self.weak_queue = [s for s in _FROM_LEFT[self.dealer] if not dealt[s] & HONOURS]
             self.phase = REDEAL_PHASE
             self.to_act = self.weak_queue[0]
         else:
@@ -202,7 +227,8 @@ class Game:
     def copy(self) -> Game:
         """An independent copy; finished tricks and hand records are shared, never mutated."""
         new = object.__new__(Game)
-        new.__dict__.update(self.__dict__)
+        for name in Game.__slots__:
+            setattr(new, name, getattr(self, name))
         for name in ("history", "records", "scores", "hands", "auction", "passed", "tricks",
                      "trick_seats", "trick_cards", "tricks_won", "weak_queue", "passes"):
             setattr(new, name, list(getattr(self, name)))
@@ -237,32 +263,35 @@ class Game:
     def _forced(self, seat: int) -> bool:
         return is_forced(self.rules, seat, self.dealer, self.best_seat)
 
-    def bid_actions(self, seat: int) -> list[int]:
-        return auction_options(self.rules, seat, self.dealer, self.best_rank, self.best_seat)
-
     def play_mask(self) -> int:
+        """The cards ``to_act`` may play: of the suit led if it holds any, else its whole hand."""
         hand = self.hands[self.to_act]
-        if self.trick_cards:
-            follow = hand & SUIT_MASK[self.trick_cards[0] >> 3]
-            if follow:
-                return follow
-        return hand
+        if self.led_suit < 0:
+            return hand
+        return hand & SUIT_MASK[self.led_suit] or hand
 
     def legal(self) -> list[int]:
         """Every legal action, in a stable order."""
-        phase = self.phase
-        if phase == PLAY:  # play_mask() inlined: legal() runs before every card of every game
+        if self.phase == PLAY:
+            # cards_of(self.play_mask()), inlined: legal() runs before every card of every game,
+            # and tests/test_play.py checks that the two agree. Following suit reads that suit's
+            # table alone.
             hand = self.hands[self.to_act]
-            if self.trick_cards:
-                follow = hand & SUIT_MASK[self.trick_cards[0] >> 3]
+            led = self.led_suit
+            if led >= 0:
+                follow = SUIT_CARDS[led][hand >> 8 * led & 0xFF]
                 if follow:
-                    return cards_of(follow)
-            return cards_of(hand)
+                    return [*follow]
+            return [*_CLUBS[hand & 0xFF], *_DIAMONDS[hand >> 8 & 0xFF], *_HEARTS[hand >> 16 & 0xFF],
+                    *_SPADES[hand >> 24]]
+        phase = self.phase
         if phase == BIDDING:
-            return self.bid_actions(self.to_act)
+            return auction_options(self.rules, self.to_act, self.dealer, self.best_rank,
+                                   self.best_seat)
         if phase == TRUMP:
-            suits = [TRUMP_BASE + s for s in range(4)]
-            return suits + [TRUMP_NONE] if self.contract and self.contract.kaiser else suits
+            if self.contract is not None and self.contract.kaiser:
+                return [*_TRUMP_SUITS, TRUMP_NONE]
+            return [*_TRUMP_SUITS]
         if phase == REDEAL_PHASE:
             return [REDEAL, KEEP]
         if phase == PASSING:
@@ -338,8 +367,8 @@ class Game:
 
     def step(self, action: int) -> None:
         self.history.append(action)
-        phase = self.phase
-        if phase != PLAY:
+        if self.phase != PLAY:
+            phase = self.phase
             if phase == BIDDING:
                 self._bid(action)
             elif phase == TRUMP:
@@ -351,35 +380,40 @@ class Game:
             return
         # A card is played: inline here, not a method of its own, because this runs for every
         # card of every game and playout and a call costs as much as a third of the work.
-        card = action
         seat = self.to_act
-        self.hands[seat] ^= 1 << card
+        self.hands[seat] ^= _BITS[action]
         cards = self.trick_cards
-        cards.append(card)
+        cards.append(action)
         self.trick_seats.append(seat)
         best = self.trick_best
-        # tricks.beats(card, best, trump), inlined: this runs for every card of every game.
-        if len(cards) == 1 or (card > best if card >> 3 == best >> 3 else card >> 3 == self.trump):
-            self.trick_best = card
+        # tricks.beats(action, best, trump), inlined (two cards of a suit differ in their three
+        # rank bits only); a lead (best is -1 then) sets the suit.
+        if best < 0:
+            self.led_suit = action >> 3
+            self.trick_best = action
             self.trick_best_seat = seat
-        out_seat = self.out_seat
-        if len(cards) < (4 if out_seat < 0 else 3):
-            nxt = (seat + 1) & 3
-            self.to_act = nxt if nxt != out_seat else (nxt + 1) & 3
+        elif action > best if action ^ best < 8 else action >> 3 == self.trump:
+            self.trick_best = action
+            self.trick_best_seat = seat
+        if len(cards) < self.trick_size:
+            self.to_act = self.next_seat[seat]
             return
         winner = self.trick_best_seat
         side = winner & 1
         self.tricks_won[side] += 1
-        if FIVE_OF_HEARTS in cards:
+        # The 5H and the 3S are looked for only until taken: each is in one trick a hand.
+        if self.five_team < 0 and FIVE_OF_HEARTS in cards:
             self.five_team = side
-        if THREE_OF_SPADES in cards:
+        if self.three_team < 0 and THREE_OF_SPADES in cards:
             self.three_team = side
         self.tricks.append(Trick(self.trick_seats[0], self.trick_seats, cards, winner))
         self.trick_cards = []
         self.trick_seats = []
+        self.trick_best = -1
+        self.led_suit = -1
         self.to_act = winner
         if len(self.tricks) == 8:
-            self._finish_hand(thrown_in=False)
+            self._finish_hand()
 
 
     def _weak_hand(self, action: int) -> None:
@@ -425,7 +459,7 @@ class Game:
 
     def _end_auction(self) -> None:
         if self.best_seat < 0:
-            self._finish_hand(thrown_in=True)
+            self._finish_hand()
             return
         action = self.best_action
         kaiser = action == KAISER
@@ -435,6 +469,8 @@ class Game:
         self.to_act = self.best_seat
         if kaiser:
             self.out_seat = partner(self.best_seat)
+            self.trick_size = trick_size(self.out_seat)
+            self.next_seat = NEXT_SEAT[self.out_seat]
             self.hands[self.out_seat] = 0
         if no_trump:
             self.no_trump_seen = True
@@ -451,11 +487,11 @@ class Game:
             self.trump = action - TRUMP_BASE
         self.phase = PLAY
 
-    def _made(self, contract: Contract) -> bool:
+    def _made(self, contract: Contract, raw: tuple[int, int]) -> bool:
         bidders = contract.seat & 1
         if contract.kaiser:
             return self.tricks_won[bidders] == 8
-        return self.raw()[bidders] >= contract.points
+        return raw[bidders] >= contract.points
 
     def raw(self) -> tuple[int, int]:
         """Raw points each team has captured so far this hand."""
@@ -464,32 +500,34 @@ class Game:
         return (raw_points(won[0], self.five_team == 0, self.three_team == 0, rule),
                 raw_points(won[1], self.five_team == 1, self.three_team == 1, rule))
 
-    def _finish_hand(self, thrown_in: bool) -> None:
+    def _finish_hand(self) -> None:
+        """Write the hand on the score sheet, scored unless it was thrown in (no contract),
+        then deal the next hand unless the game is won."""
+        rules = self.rules
         contract = self.contract
-        if (contract is not None and contract.no_trump and not thrown_in
-                and self._made(contract)):
-            self.no_trump_made = True
-        target = self.target
-        record = HandRecord(self.dealer, self.dealt, self.auction, target=target,
-                            threshold=self.rules.threshold(target),
-                            passes=(self.passes[0], self.passes[1], self.passes[2],
-                                    self.passes[3]))
-        if not thrown_in:
-            assert contract is not None
+        scores = self.scores
+        passes = self.passes
+        if contract is None:
+            target = self.target
+            record = HandRecord(self.dealer, self.dealt, self.auction, target=target,
+                                threshold=rules.threshold(target), scores=(scores[0], scores[1]),
+                                passes=(passes[0], passes[1], passes[2], passes[3]))
+        else:
             raw = self.raw()
-            before = (self.scores[0], self.scores[1])
-            result = score_hand(self.rules, contract, raw, (self.tricks_won[0], self.tricks_won[1]),
-                                before, target, self.three_team)
-            self.scores[0] += result.delta[0]
-            self.scores[1] += result.delta[1]
-            record.contract = contract
-            record.trump = self.trump
-            record.tricks = self.tricks
-            record.raw = raw
-            record.delta = result.delta
-            record.made = result.made
-            self.winner = hand_winner(self.rules, contract, self.scores, target, result.made)
-        record.scores = (self.scores[0], self.scores[1])
+            if contract.no_trump and self._made(contract, raw):
+                self.no_trump_made = True
+            target = self.target
+            won = self.tricks_won
+            delta, made = score_hand(rules, contract, raw, (won[0], won[1]),
+                                     (scores[0], scores[1]), target, self.three_team)
+            scores[0] += delta[0]
+            scores[1] += delta[1]
+            # Every field, in order, by position: keywords cost more, and every hand ends here.
+            record = HandRecord(self.dealer, self.dealt, self.auction, contract, self.trump,
+                                self.tricks, raw, delta, (scores[0], scores[1]), made, target,
+                                rules.threshold(target),
+                                (passes[0], passes[1], passes[2], passes[3]))
+            self.winner = hand_winner(rules, contract, scores, target, made)
         self.records.append(record)
         if self.winner is not None:
             self.phase = GAME_OVER

@@ -70,10 +70,7 @@ def score_hand(rules: Rules, contract: Contract, raw: tuple[int, int], tricks: t
             defend = -3 if three_team == defenders else 0
         else:
             defend = 0
-    delta = [0, 0]
-    delta[bidders] = bid_delta
-    delta[defenders] = defend
-    return HandScore((delta[0], delta[1]), made)
+    return HandScore((bid_delta, defend) if bidders == 0 else (defend, bid_delta), made)
 
 
 def hand_winner(rules: Rules, contract: Contract, scores: tuple[int, int] | list[int],

@@ -1,8 +1,9 @@
 """The rules of one trick, in one place: who wins it, who plays next, what it is worth.
 
 The game, the bots' playouts, the solver's set-up, the analysis and the bridge's events all
-ask these. Only the solver's innermost loop keeps inlined copies (a function call there costs
-more than the rule), each marked, and tests/test_tricks.py checks that they agree.
+ask these. Only the game's play of a card and the solver's innermost loop keep inlined copies
+or tables made from them (a function call there costs more than the rule), each marked, and
+tests/test_tricks.py checks that they agree.
 """
 
 from __future__ import annotations
@@ -66,3 +67,10 @@ def next_to_play(leader: int, out_seat: int, seats: Sequence[int]) -> int:
 def trick_size(out_seat: int) -> int:
     """Cards in a trick: three while a Kaiser bidder's partner sits out, else four."""
     return 4 if out_seat < 0 else 3
+
+
+NEXT_SEAT = tuple(tuple(next_to_play(seat, out_seat, [seat]) for seat in range(4))
+                  for out_seat in (0, 1, 2, 3, -1))
+"""``NEXT_SEAT[out_seat][seat]``: who plays after ``seat`` in a trick (``out_seat`` -1, nobody
+sitting out, reads the last row): the game's play looks it up rather than asking
+``next_to_play`` for every card."""

@@ -94,6 +94,18 @@ def test_bid_order_n_below_n_no_below_n_plus_one():
     assert v["legal"][0] == PASS and v["legal"][1] == bid(10)
 
 
+def test_bid_ranks_count_up_with_the_bid_actions():
+    """The engine reads a bid's rank off its action number: 2 * points, plus 1 at no trump."""
+    from kaiser_core import actions
+
+    for points in range(5, 13):
+        for no_trump in (False, True):
+            action = actions.bid_action(points, no_trump)
+            assert actions.bid_rank(action) == 2 * points + no_trump
+            assert (actions.bid_points(action), actions.bid_no_trump(action)) == (points, no_trump)
+    assert actions.bid_rank(actions.KAISER) == actions.KAISER_RANK > 2 * 12 + 1
+
+
 def test_dealer_equal_ends_auction_even_at_12_no():
     s = game("standard", dealer=3)
     s = do(s, bid(12, True), PASS, PASS)

@@ -87,8 +87,22 @@ def test_rejected_draws_read_the_stream_further(monkeypatch):
 
     low = [limit // 2 for limit in deal_module._LIMITS]
     monkeypatch.setattr(deal_module, "_LIMITS", low)
+    monkeypatch.setattr(deal_module, "_UNBIASED_BELOW", min(low[1:]))
     for seed in ("a", "kaiser", "rejections"):
         assert shuffled_deck(seed, 0) == reference_deck(seed, 0, lambda size: low[size])
+
+
+def test_the_general_loop_deals_what_the_fast_one_does(monkeypatch):
+    """Streams with a word near a limit take the general loop: with the real limits it must
+    shuffle as the fast loop would have, whichever streams the bound sends it."""
+    import kaiser_core.deal as deal_module
+
+    monkeypatch.setattr(deal_module, "_UNBIASED_BELOW", 0)
+    for seed in ("a", "kaiser", "héllo ♠"):
+        for n in range(3):
+            assert shuffled_deck(seed, n) == reference_deck(seed, n)
+            for dealer in range(4):
+                assert encode_deal(seeded_deal(seed, n, dealer)) == reference_code(seed, n, dealer)
 
 
 def test_deal_goes_singly_clockwise_from_dealers_left():

@@ -1,8 +1,13 @@
 """Card play: leading, following suit, trick winners, the winner leads, three-card tricks."""
 
+import random
+
 import pytest
 
 from kaiser_core import IllegalAction, InvalidAction, api
+from kaiser_core.cards import cards_of
+from kaiser_core.game import PLAY, Game
+from kaiser_core.rules import PROFILES
 
 from helpers import (KAISER, PASS, PROFILE_NAMES, bid, do, play, play_tricks, run_auction,
                      scripted_deal, skip_redeal, trump)
@@ -167,3 +172,17 @@ def test_kaiser_three_card_tricks_skip_the_partner(bidder):
     assert v["tricks"][0]["seats"] == [bidder, (bidder + 1) % 4, (bidder + 3) % 4]
     assert len(v["tricks"][0]["cards"]) == 3
     assert s["to_act"] == bidder
+
+
+@pytest.mark.parametrize("profile", ["standard", "playingcards"])
+def test_legal_plays_are_the_cards_of_the_play_mask(profile):
+    """Game.legal() lists the cards a player may play inline, not through cards_of(play_mask()),
+    for speed: the two must agree on every card of random games."""
+    rng = random.Random(profile)
+    for k in range(40):
+        game = Game(PROFILES[profile], f"legal-{k}", k & 3)
+        while len(game.records) < 2:
+            legal = game.legal()
+            if game.phase == PLAY:
+                assert legal == cards_of(game.play_mask())
+            game.step(legal[rng.randrange(len(legal))])

@@ -263,6 +263,9 @@ def check_game(config, s):
     else:
         assert sm["phase"] == "game_over" and sm["to_act"] is None
         assert sm["dealer"] == sm["hands"][-1]["dealer"]
+    if rules["no_trump_target_from"] == "any_contract" and winner is None:
+        contract = api.view(s, 0)["contract"]
+        nt_seen = nt_seen or (contract is not None and contract["no_trump"])
     if rules["no_trump_target_from"] == "that_hand":
         contract = api.view(s, 0)["contract"] if winner is None else sm["hands"][-1]["contract"]
         nt_seen = contract is not None and (contract["no_trump"] or (

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import itertools
 import random
+from dataclasses import replace
 
 import pytest
 
 from kaiser_core.bots import dds
 from kaiser_core.cards import parse_card
-from kaiser_core.game import Game
+from kaiser_core.actions import KAISER
+from kaiser_core.game import BIDDING, PLAY, Game
 from kaiser_core.rules import PROFILES
 from kaiser_core.tricks import beats, next_to_play, trick_points, trick_size, trick_winner
 
@@ -55,6 +57,28 @@ def test_the_game_agrees_on_every_trick_of_random_hands():
         for trick in game.records[0].tricks:
             trump = game.records[0].trump
             assert trick_winner(trick.seats, trick.cards, trump) == trick.winner
+
+
+def test_the_game_plays_in_the_order_the_rule_gives():
+    """The game looks up who plays next (tricks.NEXT_SEAT) rather than asking next_to_play: it
+    must agree on every card, with a Kaiser bidder's partner sitting out too."""
+    rules = replace(PROFILES["standard"], kaiser_bid=True)
+    rng = random.Random(11)
+    kaiser_hands = 0
+    for k in range(120):
+        game = Game(rules, f"order-{k}", k & 3)
+        while len(game.records) < 1:
+            legal = game.legal()
+            if game.phase == BIDDING and KAISER in legal and rng.random() < 0.3:
+                game.step(KAISER)
+                continue
+            if game.phase == PLAY:
+                leader = game.trick_seats[0] if game.trick_seats else game.to_act
+                assert game.to_act == next_to_play(leader, game.out_seat, game.trick_seats)
+                assert len(game.trick_cards) < trick_size(game.out_seat)
+            game.step(legal[rng.randrange(len(legal))])
+        kaiser_hands += game.records[0].contract is not None and game.records[0].contract.kaiser
+    assert kaiser_hands > 10
 
 
 @pytest.mark.parametrize("trump", [-1, 0, 2, 3])
