@@ -31,7 +31,8 @@ FAST = '{"bots": {"1": "random", "2": "random", "3": "random"}, "speed": "off", 
 MARKS = """() => {
   const at = (n) => performance.getEntriesByName(n)[0]?.startTime ?? null;
   const { boot, snapshot } = document.body.dataset;
-  return { painted: at("kaiser-painted"), playable: at("kaiser-playable"), boot: snapshot ? `${boot} (${snapshot})` : boot,
+  return { painted: at("kaiser-painted"), playable: at("kaiser-playable"),
+           boot: snapshot ? `${boot} (${snapshot})` : boot,
            workerCreated: at("kaiser-worker-created"), appLoaded: at("kaiser-app-loaded"),
            worker: window.kaiser.engine?.timings };
 }"""
