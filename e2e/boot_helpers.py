@@ -5,8 +5,10 @@ from __future__ import annotations
 import time
 
 # worker.js keeps the snapshot in the origin private file system: this directory, one file per
-# build named "<build id>.snapshot", a 16-byte header (magic, format, length, FNV-1a checksum of
-# the snapshot's 32-bit words) and then the snapshot.
+# build named "<build id>.snapshot": a 16-byte header (magic "KSNP", format 2, the snapshot's
+# length, an FNV-1a checksum of the body's 32-bit words), then the body: a byte per 4 KB page of
+# the snapshot (1 kept, 0 all zeros) padded to 4 bytes, then the kept pages. The header is
+# written last, so a file whose magic number is there is complete.
 SNAPSHOT_DIR = "kaiser-snapshot"
 
 # What paint.js drew, read at DOMContentLoaded: module scripts (paint.js among them) have run by
@@ -39,8 +41,8 @@ def snapshot_keys(page) -> list[str]:
             try {
               const file = await handle.getFile();
               if (file.size < 16) continue;
-              const [, , length] = new Uint32Array(await file.slice(0, 16).arrayBuffer());
-              if (file.size === 16 + length) out.push(key);
+              const [magic] = new Uint32Array(await file.slice(0, 16).arrayBuffer());
+              if (magic === 0x504e534b) out.push(key);
             } catch { /* being written */ }
           }
           return out;
@@ -92,8 +94,8 @@ def damage_shipped_snapshot(page) -> None:
 
 def damage_snapshot(page, how: str) -> None:
     """Overwrite ("corrupt") or cut ("truncate") the stored snapshot's bytes, keeping its header;
-    or ("garbage") store bytes of the right length with a header and checksum that match them but
-    that are not a snapshot, so that only the restore itself can fail."""
+    or ("garbage") store a well-formed file of the right length, every page kept, whose checksum
+    matches but whose pages are not a snapshot, so that only the restore itself can fail."""
     page.evaluate(
         """async ([name, how]) => {
           const dir = await (await navigator.storage.getDirectory()).getDirectoryHandle(name);
@@ -104,13 +106,15 @@ def damage_snapshot(page, how: str) -> None:
           if (how === "truncate") out = bytes.slice(0, bytes.length >> 1);
           else if (how === "garbage") {
             const length = new Uint32Array(bytes.buffer, 0, 4)[2];
-            const junk = new Uint8Array(length).map((_, i) => (i * 31) & 255);
-            const words = new Uint32Array(junk.buffer);
+            const pages = Math.ceil(length / 4096), map = (pages + 3) & ~3;
+            const body = new Uint8Array(map + length).map((_, i) => (i < map ? (i < pages ? 1 : 0) : (i * 31) & 255));
+            const words = new Uint32Array(body.buffer, 0, body.length >> 2);
             let h = 0x811c9dc5;
             for (let i = 0; i < words.length; i++) h = Math.imul(h ^ words[i], 16777619);
-            out = new Uint8Array(16 + length);
-            out.set(new Uint8Array(new Uint32Array([0x504e534b, 1, length, h >>> 0]).buffer));
-            out.set(junk, 16);
+            for (let i = words.length << 2; i < body.length; i++) h = Math.imul(h ^ body[i], 16777619);
+            out = new Uint8Array(16 + body.length);
+            out.set(new Uint8Array(new Uint32Array([0x504e534b, 2, length, h >>> 0]).buffer));
+            out.set(body, 16);
           }
           else for (let i = bytes.length >> 2; i < (bytes.length >> 2) + 4096; i++) bytes[i] ^= 0x5a;
           const w = await handle.createWritable();

@@ -34,6 +34,7 @@ MARKS = """() => {
   return { painted: at("kaiser-painted"), playable: at("kaiser-playable"),
            boot: snapshot ? `${boot} (${snapshot})` : boot,
            workerCreated: at("kaiser-worker-created"), appLoaded: at("kaiser-app-loaded"),
+           engineReady: at("kaiser-engine-ready"),
            worker: window.kaiser.engine?.timings };
 }"""
 
@@ -54,9 +55,9 @@ SNAPSHOT_STORED = """async () => {
   try { dir = await root.getDirectoryHandle("kaiser-snapshot"); } catch { return false; }
   for await (const handle of dir.values()) {
     try {
-      const file = await handle.getFile();
-      const length = file.size >= 16 ? new Uint32Array(await file.slice(0, 16).arrayBuffer())[2] : -1;
-      if (file.size === 16 + length) return !!navigator.serviceWorker.controller;
+      const file = await handle.getFile();  // complete once its header (written last) is there
+      const magic = file.size >= 16 ? new Uint32Array(await file.slice(0, 16).arrayBuffer())[0] : 0;
+      if (magic === 0x504e534b) return !!navigator.serviceWorker.controller;
     } catch { /* being written */ }
   }
   return false;
@@ -142,7 +143,8 @@ def main(runs: int = 5) -> int:
           f"(engine booted {', '.join(sorted({v['boot'] for v in unsnapped}))})")
     print(f"  bare warm loadPyodide(): {bare_s:.2f}")
     print(f"  warm visit: worker created at {_median([v['workerCreated'] for v in warm]):.3f}, "
-          f"app.js evaluated at {_median([v['appLoaded'] for v in warm]):.3f}")
+          f"app.js evaluated at {_median([v['appLoaded'] for v in warm]):.3f}, "
+          f"engine ready at {_median([v['engineReady'] for v in warm]):.3f}")
     print(f"  ratios to the bare boot: painted {warm_painted / bare_s:.2f}, playable {warm_playable / bare_s:.2f}, "
           f"cold playable {cold_playable / bare_s:.2f}")
     print("  every run: cold playable " + " ".join(f"{v['playable'] / 1000:.2f}" for v in cold)

@@ -81,6 +81,7 @@ export function startEngine({ onProgress, timeoutMs = 60000 } = {}) {
           try { onProgress({ stage: msg.stage, state: msg.state }); } catch (e) { console.error(e); }
         }
       } else if (msg.type === "ready") {
+        performance.mark("kaiser-engine-ready");
         clearTimeout(timer);
         booted = true;
         engine.version = msg.version || "";
