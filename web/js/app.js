@@ -120,7 +120,7 @@ async function boot() {
   } finally {
     endPaint("replaced");
   }
-  loadMeta().catch((e) => console.warn("profiles:", e));
+  loadMeta().catch(() => {}); // said in a banner; asked again when needed
   document.body.dataset.engine = "ready";
   try {
     registerServiceWorker((reload) => {
@@ -141,7 +141,11 @@ async function boot() {
 function loadMeta() {
   app.metaAsked ??= Promise.all([app.engine.call("profiles"), app.engine.call("options_schema")])
     .then(([profiles, schema]) => { app.profiles = profiles; app.schema = schema; })
-    .catch((e) => { app.metaAsked = null; throw e; });
+    .catch((e) => {
+      app.metaAsked = null; // asked again next time
+      banner(`The engine could not list the house rules: ${errorText(e)}`, { kind: "error", testid: "error-banner" });
+      throw e;
+    });
   return app.metaAsked;
 }
 
