@@ -19,11 +19,11 @@ from __future__ import annotations
 
 import statistics
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "e2e"))
+from boot_helpers import SNAPSHOT_DIR, wait_snapshot  # noqa: E402
 from conftest import CHROMIUM_ARGS, SYSTEM_CHROMIUM, StaticServer  # noqa: E402
 
 FAST = '{"bots": {"1": "random", "2": "random", "3": "random"}, "speed": "off", "profile": "standard"}'
@@ -49,31 +49,10 @@ BARE = """async (runtime) => {
   return ms;
 }"""
 
-SNAPSHOT_STORED = """async () => {
-  const root = await navigator.storage.getDirectory();
-  let dir;
-  try { dir = await root.getDirectoryHandle("kaiser-snapshot"); } catch { return false; }
-  for await (const handle of dir.values()) {
-    try {
-      const file = await handle.getFile();  // complete once its header (written last) is there
-      const magic = file.size >= 16 ? new Uint32Array(await file.slice(0, 16).arrayBuffer())[0] : 0;
-      if (magic === 0x504e534b) return !!navigator.serviceWorker.controller;
-    } catch { /* being written */ }
-  }
-  return false;
+# Deleting this browser's copy of the snapshot (boot_helpers names where worker.js keeps it).
+DROP_SNAPSHOTS = """async (name) => {
+  try { await (await navigator.storage.getDirectory()).removeEntry(name, { recursive: true }); } catch {}
 }"""
-
-DROP_SNAPSHOTS = """async () => {
-  try { await (await navigator.storage.getDirectory()).removeEntry("kaiser-snapshot", { recursive: true }); } catch {}
-}"""
-
-
-def _wait(page, js: str, timeout_s: float = 120) -> None:
-    deadline = time.monotonic() + timeout_s
-    while not page.evaluate(js):
-        if time.monotonic() > deadline:
-            raise TimeoutError(js)
-        time.sleep(0.2)
 
 
 def _visit(page, url: str) -> dict:
@@ -112,12 +91,13 @@ def main(runs: int = 5) -> int:
             page = ctx.new_page()
             _visit(page, server.url)
             page.wait_for_function("() => document.body.dataset.turn === 'human'", timeout=120_000)
-            _wait(page, SNAPSHOT_STORED)
+            wait_snapshot(page)
+            page.wait_for_function("() => !!navigator.serviceWorker.controller", timeout=60_000)
             _visit(page, server.url)  # the first visit that restores; not counted
             for _ in range(runs):
                 warm.append(_visit(page, server.url))
             for _ in range(runs):  # this browser's copy deleted: the shipped snapshot restored
-                page.evaluate(DROP_SNAPSHOTS)
+                page.evaluate(DROP_SNAPSHOTS, SNAPSHOT_DIR)
                 unsnapped.append(_visit(page, server.url))
             page.goto(server.url + "pyodide/pyodide-lock.json")
             page.evaluate(BARE, server.url + "pyodide/")  # fills the HTTP cache; not counted
