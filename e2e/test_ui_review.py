@@ -13,6 +13,7 @@ from pathlib import Path
 from conftest import wait_engine_ready
 from ui_helpers import (
     GAME_KEY,
+    share_dialog_link,
     dialog_open,
     engine_call,
     game_state,
@@ -191,14 +192,7 @@ def test_statistics_count_survive_reload_export_import_reset(page, base_url_sub,
 
 
 def _make_challenge(page, name: str) -> str:
-    page.get_by_test_id("btn-share").click()
-    page.wait_for_selector("#dlg-share[open]")
-    page.get_by_test_id("challenge-name").fill(name)
-    page.get_by_role("button", name="Challenge a friend").click()
-    page.wait_for_function("() => document.getElementById('share-url').value.includes('#c=')")
-    url = page.get_by_test_id("share-url").input_value()
-    page.keyboard.press("Escape")
-    return url
+    return share_dialog_link(page, "share-challenge", "#c=", name)
 
 
 def test_challenge_link_in_a_fresh_context_ends_in_the_comparison_table(browser, base_url_sub):

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from ui_helpers import dialog_open, engine_call, game_state, human_step_mouse, open_app, wait_turn
+from ui_helpers import (
+    dialog_open, engine_call, game_state, human_step_mouse, open_app, share_dialog_link, wait_turn,
+)
 from conftest import wait_engine_ready
 
 
@@ -12,13 +14,7 @@ def _all_hands(page):
 
 
 def _share(page, which: str) -> str:
-    page.get_by_test_id("btn-share").click()
-    page.wait_for_selector("#dlg-share[open]")
-    page.get_by_test_id(which).click()
-    page.wait_for_function("() => document.getElementById('share-url').value.includes('#g=')")
-    url = page.get_by_test_id("share-url").input_value()
-    page.keyboard.press("Escape")
-    return url
+    return share_dialog_link(page, which, "#g=")
 
 
 def test_shared_url_deals_the_same_hands_in_a_new_context(browser, base_url_sub):

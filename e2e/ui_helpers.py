@@ -147,3 +147,17 @@ def step_until_south_plays(page, min_moves: int = 0) -> None:
     """Bid, name trump and move past hand results until South has a card to play."""
     step_until(page, lambda p: p.evaluate("document.body.dataset.phase") == "play"
                and bool(legal_cards(p)) and moves(p) >= min_moves)
+
+
+def share_dialog_link(page, button: str, marker: str, name: str | None = None) -> str:
+    """Open the share dialog, press the button with test id ``button`` (after typing ``name``
+    for a challenge) and return the link once it carries ``marker`` ("#g=" or "#c=")."""
+    page.get_by_test_id("btn-share").click()
+    page.wait_for_selector("#dlg-share[open]")
+    if name is not None:
+        page.get_by_test_id("challenge-name").fill(name)
+    page.get_by_test_id(button).click()
+    page.wait_for_function("(m) => document.getElementById('share-url').value.includes(m)", arg=marker)
+    url = page.get_by_test_id("share-url").input_value()
+    page.keyboard.press("Escape")
+    return url
