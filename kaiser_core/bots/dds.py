@@ -129,23 +129,25 @@ def _follow_order(reps: int, best: int, trump: int, partner_wins: bool, void: bo
         return (c >> 3 == bsuit and c > best) or (c >> 3 == trump and bsuit != trump)
 
     if partner_wins:
-        if FIVE_OF_HEARTS in cards:
-            cards.remove(FIVE_OF_HEARTS)
-            cards.insert(0, FIVE_OF_HEARTS)
-        if THREE_OF_SPADES in cards:
-            cards.remove(THREE_OF_SPADES)
-            cards.append(THREE_OF_SPADES)
+        _move(cards, FIVE_OF_HEARTS, first=True)
+        _move(cards, THREE_OF_SPADES, first=False)
     else:
         winners = [c for c in cards if wins(c)]
         losers = [c for c in cards if not wins(c)]
-        if THREE_OF_SPADES in losers:
-            losers.remove(THREE_OF_SPADES)
-            losers.insert(0, THREE_OF_SPADES)
-        if FIVE_OF_HEARTS in losers:
-            losers.remove(FIVE_OF_HEARTS)
-            losers.append(FIVE_OF_HEARTS)
+        _move(losers, THREE_OF_SPADES, first=True)
+        _move(losers, FIVE_OF_HEARTS, first=False)
         cards = winners + losers
     return [(c, wins(c)) for c in cards]
+
+
+def _move(cards: list[int], card: int, first: bool) -> None:
+    """Put ``card``, if in ``cards``, first or last: the 5H and 3S are tried out of turn."""
+    if card in cards:
+        cards.remove(card)
+        if first:
+            cards.insert(0, card)
+        else:
+            cards.append(card)
 
 
 def _seat_orders(out_seat: int) -> list[tuple[int, ...]]:
