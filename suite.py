@@ -161,25 +161,59 @@ def pytest_step(name: str, args: list[str]) -> tuple[str, int]:
     return name, code
 
 
-def test(install: bool = True) -> int:
+SUITES = ("static", "host", "pyodide", "e2e")
+
+
+def _run_suite(name: str, wheels: Path) -> list[tuple[str, int]]:
+    if name == "static":
+        return static_checks()
+    if name == "host":
+        return [pytest_step("engine tests (host)", ["tests"])]
+    if name == "pyodide":
+        t1 = time.monotonic()
+        code = run(["node", "tests/pyodide/run.mjs", "--dist", str(DIST), "--wheels", str(wheels)],
+                   cwd=ROOT).returncode
+        log(f"engine tests (Pyodide): exit {code} in {time.monotonic() - t1:.0f} s")
+        return [("engine tests (Pyodide)", code)]
+    return [pytest_step("browser tests (e2e)", ["e2e"])]
+
+
+def test(install: bool = True, only: str | None = None) -> int:
+    """Run the suites in order, static checks first, and stop at the first that fails: a lint
+    error is reported in seconds rather than after the browser tests."""
     t0 = time.monotonic()
     if install:
         install_test_deps()
     ensure_browser()
     build()
     wheels = pyodide_test_wheels()
-    results = static_checks()
-    results.append(pytest_step("engine tests (host)", ["tests"]))
-    t1 = time.monotonic()
-    code = run(["node", "tests/pyodide/run.mjs", "--dist", str(DIST), "--wheels", str(wheels)],
-               cwd=ROOT).returncode
-    log(f"engine tests (Pyodide): exit {code} in {time.monotonic() - t1:.0f} s")
-    results.append(("engine tests (Pyodide)", code))
-    results.append(pytest_step("browser tests (e2e)", ["e2e"]))
+    results: list[tuple[str, int]] = []
+    for name in (only,) if only else SUITES:
+        results += _run_suite(name, wheels)
+        if any(code != 0 for _, code in results):
+            break
     print()
     for name, code in results:
         print(f"  {'ok  ' if code == 0 else 'FAIL'}  {name} (exit {code})")
-    failed = sum(1 for _, c in results if c != 0)
+    failed = [name for name, code in results if code != 0]
     print(f"build.py test took {time.monotonic() - t0:.0f} s")
-    print(f"suites: {len(results) - failed} passed, {failed} failed")
-    return 1 if failed else 0
+    if failed:
+        print(f"stopped at the first failing suite: {failed[0]}")
+        return 1
+    print(f"suites: {len(results)} passed")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    import argparse
+
+    ap = argparse.ArgumentParser(description="python build.py test [--only SUITE] [--no-install]")
+    ap.add_argument("--only", choices=SUITES, help="run one suite: " + ", ".join(SUITES))
+    ap.add_argument("--no-install", action="store_true",
+                    help="skip installing the test dependencies")
+    ns = ap.parse_args(argv)
+    return test(install=not ns.no_install, only=ns.only)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -6,7 +6,7 @@ from pathlib import Path
 from conftest import ENGINE_READY_TIMEOUT_MS, wait_engine_ready
 
 ROOT = Path(__file__).resolve().parent.parent
-# While kaiser_core.api is being written, the boot must get as far as importing it and fail
+# While kaiser_core.bridge.api is being written, the boot must get as far as importing it and fail
 # cleanly there; once it exists, the engine must answer.
 HAS_API = (ROOT / "kaiser_core" / "api.py").exists()
 
@@ -75,7 +75,7 @@ def test_engine_boots_under_sub_path(page, base_url_sub, static_server, dist_dir
             # Runtime and Python came up, the wheel was installed; the import of the API failed.
             assert res["stages"] == STAGES[:5], res
             assert res["bootError"]["type"] == "BootError"
-            assert "kaiser_core.api" in res["bootError"]["message"], res
+            assert "kaiser_core.bridge.api" in res["bootError"]["message"], res
             continue
         assert "bootError" not in res, res
         assert res["stages"] == STAGES

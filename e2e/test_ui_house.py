@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from kaiser_core import api
+from kaiser_core.bridge import api
 from ui_helpers import FAST, engine_call, game_state, moves, open_app, share_link, wait_turn
 
 ARTIFACTS = Path(__file__).parent / "artifacts"

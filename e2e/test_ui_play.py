@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from kaiser_core import api
-from kaiser_core.cards import parse_card
-from kaiser_core.tricks import trick_points
+from kaiser_core.bridge import api
+from kaiser_core.engine.cards import parse_card
+from kaiser_core.engine.tricks import trick_points
 from ui_helpers import dialog_open, moves, open_app, play_hand, play_short_game_to_the_end, wait_turn
 
 SEATS = ["South", "West", "North", "East"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from conftest import wait_engine_ready
-from kaiser_core import api
+from kaiser_core.bridge import api
 
 SETTINGS_KEY = "kaiser.settings.v1"
 GAME_KEY = "kaiser.game.v1"

@@ -13,7 +13,7 @@ import copy
 import random
 from typing import Any
 
-from kaiser_core import api
+from kaiser_core.bridge import api
 
 SEATS = (0, 1, 2, 3)
 PROFILE_NAMES = ("standard", "tournament", "prairie", "playingcards", "bidout", "classic")

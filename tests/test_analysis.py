@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from kaiser_core import InvalidAction, api
+from kaiser_core import InvalidAction
+from kaiser_core.bridge import api
 from kaiser_core.bots import dds
-from kaiser_core.cards import CARD_STRS
+from kaiser_core.engine.cards import CARD_STRS
 from test_dds import brute
 
 _PARSE = {s: c for c, s in enumerate(CARD_STRS)}

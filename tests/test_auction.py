@@ -3,7 +3,8 @@ auction, the Kaiser bid, naming trump and the weak-hand redeal."""
 
 import pytest
 
-from kaiser_core import IllegalAction, InvalidAction, api
+from kaiser_core import IllegalAction, InvalidAction
+from kaiser_core.bridge import api
 
 from helpers import (ALL_CARDS, KAISER, KEEP, MIN_BID, PASS, PROFILE_NAMES, REDEAL,
                      SINGLE_AUCTION, bid, do, play, skip_redeal, trump)

@@ -7,13 +7,13 @@ from dataclasses import replace
 
 import pytest
 
-from kaiser_core.actions import KAISER, PASS, REDEAL, TRUMP_BASE, bid_action, bid_no_trump
+from kaiser_core.engine.actions import KAISER, PASS, REDEAL, TRUMP_BASE, bid_action, bid_no_trump
 from kaiser_core.bots import LEVELS, choose, make_rng
 from kaiser_core.bots.observation import observe
-from kaiser_core.cards import SUIT_MASK, mask_of, parse_card
-from kaiser_core.game import BIDDING, GAME_OVER, PLAY, Game
-from kaiser_core.rules import PROFILES, Rules
-from kaiser_core.scoring import Contract
+from kaiser_core.engine.cards import SUIT_MASK, mask_of, parse_card
+from kaiser_core.engine.game import BIDDING, GAME_OVER, PLAY, Game
+from kaiser_core.engine.rules import PROFILES, Rules
+from kaiser_core.engine.scoring import Contract
 
 SWITCHES = {"kaiser_bid": True, "weak_hand_redeal": True}
 

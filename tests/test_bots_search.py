@@ -6,13 +6,13 @@ import random
 
 import pytest
 
-from kaiser_core import api
+from kaiser_core.bridge import api
 from kaiser_core.bots import choose, make_rng, observe
 from kaiser_core.bots.sampling import sample_worlds
 from kaiser_core.bots.strong import strong_policy
 from kaiser_core.errors import IllegalAction
-from kaiser_core.game import PLAY, Game
-from kaiser_core.rules import PROFILES
+from kaiser_core.engine.game import PLAY, Game
+from kaiser_core.engine.rules import PROFILES
 
 
 def _to_play(seed: str, tricks: int) -> Game:

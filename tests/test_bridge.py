@@ -6,7 +6,8 @@ import random
 
 import pytest
 
-from kaiser_core import IllegalAction, InvalidAction, api
+from kaiser_core import IllegalAction, InvalidAction
+from kaiser_core.bridge import api
 
 from helpers import (ALL_CARDS, KAISER, PASS, PROFILE_NAMES, bid, do, play, scripted_hand,
                      trump, winners_for)

@@ -4,7 +4,7 @@ import pytest
 
 import kaiser_core
 from kaiser_core import InvalidAction, card_name, card_str, parse_card
-from kaiser_core.cards import CARD_STRS, sorted_hand
+from kaiser_core.engine.cards import CARD_STRS, sorted_hand
 
 from helpers import ALL_CARDS
 

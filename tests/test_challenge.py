@@ -8,8 +8,9 @@ import zlib
 
 import pytest
 
-from kaiser_core import InvalidAction, api
-from kaiser_core.deal import encode_deal
+from kaiser_core import InvalidAction
+from kaiser_core.bridge import api
+from kaiser_core.engine.deal import encode_deal
 
 
 def _game(hands: int, seed: str = "challenge", profile: str = "prairie"):

@@ -7,8 +7,8 @@ import random
 import pytest
 
 from kaiser_core.bots import dds
-from kaiser_core.cards import SUIT_MASK
-from kaiser_core.tricks import next_to_play, trick_winner
+from kaiser_core.engine.cards import SUIT_MASK
+from kaiser_core.engine.tricks import next_to_play, trick_winner
 
 
 def brute(hands, leader, trump, out_seat, trick_seats, trick_cards, team):

@@ -5,8 +5,9 @@ import hashlib
 
 import pytest
 
-from kaiser_core import InvalidAction, api
-from kaiser_core.deal import (decode_deal, deal_lists, encode_deal, parse_deal, seeded_deal,
+from kaiser_core import InvalidAction
+from kaiser_core.bridge import api
+from kaiser_core.engine.deal import (decode_deal, deal_lists, encode_deal, parse_deal, seeded_deal,
                               shuffled_deck)
 
 from helpers import ALL_CARDS, PASS, bid, do, skip_redeal
@@ -83,7 +84,7 @@ def test_matches_the_pinned_algorithm(seed, n):
 def test_rejected_draws_read_the_stream_further(monkeypatch):
     """A rejected word is vanishingly rare with the real limits, so lower them: about half the
     words are drawn again and the stream runs past its first four digests."""
-    import kaiser_core.deal as deal_module
+    import kaiser_core.engine.deal as deal_module
 
     low = [limit // 2 for limit in deal_module._LIMITS]
     monkeypatch.setattr(deal_module, "_LIMITS", low)
@@ -95,7 +96,7 @@ def test_rejected_draws_read_the_stream_further(monkeypatch):
 def test_the_general_loop_deals_what_the_fast_one_does(monkeypatch):
     """Streams with a word near a limit take the general loop: with the real limits it must
     shuffle as the fast loop would have, whichever streams the bound sends it."""
-    import kaiser_core.deal as deal_module
+    import kaiser_core.engine.deal as deal_module
 
     monkeypatch.setattr(deal_module, "_UNBIASED_BELOW", 0)
     for seed in ("a", "kaiser", "héllo ♠"):

@@ -3,7 +3,8 @@ redeals, the Kaiser bid, the bid-out 62 target, dealer rotation and game over.""
 
 import pytest
 
-from kaiser_core import IllegalAction, InvalidAction, api
+from kaiser_core import IllegalAction, InvalidAction
+from kaiser_core.bridge import api
 
 from helpers import (ALL_CARDS, KAISER, KEEP, MIN_BID, PASS, PROFILE_NAMES, REDEAL, bid, do,
                      play, raw_of, scripted_hand, skip_redeal, winners_for)

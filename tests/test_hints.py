@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from kaiser_core import IllegalAction, api
+from kaiser_core import IllegalAction
+from kaiser_core.bridge import api
 from kaiser_core.bots import choose
-from kaiser_core.hints import _expected
+from kaiser_core.review.hints import _expected
 
 
 def _check(hints, state):
@@ -75,7 +76,7 @@ def test_weak_hand_hint_prefers_the_redeal():
 
 def test_expected_value_grows_with_the_raw_estimate():
     from kaiser_core.bots import observe
-    from kaiser_core.scoring import Contract
+    from kaiser_core.engine.scoring import Contract
 
     state = api.new_game({"profile": "standard", "seed": "mono"})
     obs = observe(api._game(state), state["to_act"])

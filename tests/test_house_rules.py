@@ -6,10 +6,11 @@ import random
 
 import pytest
 
-from kaiser_core import IllegalAction, InvalidAction, api
+from kaiser_core import IllegalAction, InvalidAction
+from kaiser_core.bridge import api
 from kaiser_core.bots.strong import GAME_WORTH, net_score
-from kaiser_core.rules import PROFILES, Rules
-from kaiser_core.scoring import Contract, game_winner, hand_winner, raw_points, score_hand
+from kaiser_core.engine.rules import PROFILES, Rules
+from kaiser_core.engine.scoring import Contract, game_winner, hand_winner, raw_points, score_hand
 
 from helpers import (KAISER, PASS, bid, do, pass_card, play_tricks,
                      raw_of, run_auction, scripted_deal, scripted_hand, trump, winners_for)
@@ -312,9 +313,9 @@ def test_net_score_is_the_scoring_modules(rules):
 def test_bots_pass_sensibly():
     """Basic passes a weak hand's best card and keeps a strong hand's strength."""
     from kaiser_core.bots import choose
-    from kaiser_core.cards import parse_card
-    from kaiser_core.deal import parse_deal
-    from kaiser_core.game import Game
+    from kaiser_core.engine.cards import parse_card
+    from kaiser_core.engine.deal import parse_deal
+    from kaiser_core.engine.game import Game
     weak = ["AC", "9C", "8C", "9D", "8D", "9H", "8H", "9S"]
     strong = ["AS", "KS", "QS", "JS", "TS", "AH", "KH", "7C"]
     rest = [c for c in api.card_names() if c not in weak + strong]
@@ -335,9 +336,9 @@ def test_the_sheet_marks_no_star_for_bidout_defenders_past_the_target():
 
 
 def _first_calls(rules, scores, deals=300):
-    from kaiser_core.actions import PASS as PASS_CODE
+    from kaiser_core.engine.actions import PASS as PASS_CODE
     from kaiser_core.bots import choose
-    from kaiser_core.game import Game
+    from kaiser_core.engine.game import Game
     bids = 0
     for k in range(deals):
         game = Game(rules, f"caution-{k}", 3, scores=scores)
@@ -353,10 +354,10 @@ def test_basic_bids_less_when_a_failed_bid_could_lose_the_game():
 
 
 def test_basic_bids_kaiser_for_the_game_when_it_is_sure_or_the_last_hope():
-    from kaiser_core.actions import KAISER as KAISER_CODE
+    from kaiser_core.engine.actions import KAISER as KAISER_CODE
     from kaiser_core.bots import choose
-    from kaiser_core.deal import parse_deal
-    from kaiser_core.game import Game
+    from kaiser_core.engine.deal import parse_deal
+    from kaiser_core.engine.game import Game
     sure = ["AS", "KS", "QS", "JS", "TS", "9S", "8S", "3S"]
     rest = [c for c in api.card_names() if c not in sure]
     deal = parse_deal([sure, rest[:8], rest[8:16], rest[16:]])

@@ -7,10 +7,10 @@ import sys
 
 import pytest
 
-from kaiser_core import match
+from kaiser_core.tools import match
 from kaiser_core.bots import LEVELS, random_policy
-from kaiser_core.cli import main
-from kaiser_core.rules import Rules
+from kaiser_core.tools.cli import main
+from kaiser_core.engine.rules import Rules
 
 
 def _without_times(report):

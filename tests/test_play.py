@@ -4,10 +4,11 @@ import random
 
 import pytest
 
-from kaiser_core import IllegalAction, InvalidAction, api
-from kaiser_core.cards import cards_of
-from kaiser_core.game import PLAY, Game
-from kaiser_core.rules import PROFILES
+from kaiser_core import IllegalAction, InvalidAction
+from kaiser_core.bridge import api
+from kaiser_core.engine.cards import cards_of
+from kaiser_core.engine.game import PLAY, Game
+from kaiser_core.engine.rules import PROFILES
 
 from helpers import (KAISER, PASS, PROFILE_NAMES, bid, do, play, play_tricks, run_auction,
                      scripted_deal, skip_redeal, trump)

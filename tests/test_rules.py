@@ -5,7 +5,8 @@ import json
 
 import pytest
 
-from kaiser_core import PROFILES, InvalidAction, Rules, api
+from kaiser_core import PROFILES, InvalidAction, Rules
+from kaiser_core.bridge import api
 
 from helpers import PROFILE_NAMES
 

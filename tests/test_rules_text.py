@@ -5,7 +5,8 @@ import re
 
 import pytest
 
-from kaiser_core import IllegalAction, api
+from kaiser_core import IllegalAction
+from kaiser_core.bridge import api
 
 from helpers import (KAISER, PASS, PROFILE_NAMES, bid, do, pass_card, scripted_hand,
                      winners_for)

@@ -3,8 +3,8 @@ bridge with fixed deals and scripted play; both spade-three rules; the Kaiser bi
 
 import pytest
 
-from kaiser_core import api
-from kaiser_core.scoring import raw_points
+from kaiser_core.bridge import api
+from kaiser_core.engine.scoring import raw_points
 
 from helpers import (KAISER, MIN_BID, PROFILE_NAMES, bid, raw_of, scripted_hand, winners_for)
 

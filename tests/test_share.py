@@ -8,7 +8,8 @@ import zlib
 
 import pytest
 
-from kaiser_core import IllegalAction, InvalidAction, api
+from kaiser_core import IllegalAction, InvalidAction
+from kaiser_core.bridge import api
 
 from helpers import PROFILE_NAMES, bid, scripted_hand, winners_for
 

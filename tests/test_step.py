@@ -10,7 +10,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kaiser_core import IllegalAction, InvalidAction, api
+from kaiser_core import IllegalAction, InvalidAction
+from kaiser_core.bridge import api
 
 from test_fuzz import BASE, FUZZ, actions, clean, json_values
 

@@ -1,4 +1,4 @@
-"""The rules of a trick (kaiser_core.tricks) against the worked example and every inlined copy:
+"""The rules of a trick (kaiser_core.engine.tricks) against the worked example and every inlined copy:
 the game's own play, the solver's innermost loop and the rule player's playouts."""
 
 from __future__ import annotations
@@ -10,11 +10,11 @@ from dataclasses import replace
 import pytest
 
 from kaiser_core.bots import dds
-from kaiser_core.cards import parse_card
-from kaiser_core.actions import KAISER
-from kaiser_core.game import BIDDING, PLAY, Game
-from kaiser_core.rules import PROFILES
-from kaiser_core.tricks import beats, next_to_play, trick_points, trick_size, trick_winner
+from kaiser_core.engine.cards import parse_card
+from kaiser_core.engine.actions import KAISER
+from kaiser_core.engine.game import BIDDING, PLAY, Game
+from kaiser_core.engine.rules import PROFILES
+from kaiser_core.engine.tricks import beats, next_to_play, trick_points, trick_size, trick_winner
 
 
 def cards(*names: str) -> list[int]:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import json
 
-from kaiser_core import api, webcall
+from kaiser_core.bridge import api
+from kaiser_core.bridge import webcall
 
 
 def reply(fn: object, args: object) -> dict:
@@ -40,4 +41,4 @@ def test_warm_leaves_every_module_imported() -> None:
     import sys
 
     webcall.warm()
-    assert {"kaiser_core.bots", "kaiser_core.analysis", "kaiser_core.hints"} <= set(sys.modules)
+    assert {"kaiser_core.bots", "kaiser_core.review.analysis", "kaiser_core.review.hints"} <= set(sys.modules)

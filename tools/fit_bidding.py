@@ -27,8 +27,8 @@ from kaiser_core.bots import choose, dds, make_rng, observe
 from kaiser_core.bots.basic import evaluations
 from kaiser_core.bots.sampling import sample_worlds
 from kaiser_core.bots.strong import denomination_raws
-from kaiser_core.game import BIDDING, Game
-from kaiser_core.rules import PROFILES
+from kaiser_core.engine.game import BIDDING, Game
+from kaiser_core.engine.rules import PROFILES
 
 Row = tuple[int, float, float, int]
 """(trump, basic count, simulated mean, double-dummy value); trump -1 is no trump."""

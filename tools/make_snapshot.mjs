@@ -4,7 +4,7 @@
 //
 // The runtime dir is the built site's pyodide/ (the vendored runtime, our wheel and its lock
 // entry). The snapshot is the interpreter after the wheel is unpacked, every module of
-// kaiser_core imported and one call of each kind made (kaiser_core.webcall.warm): the worker
+// kaiser_core imported and one call of each kind made (kaiser_core.bridge.webcall.warm): the worker
 // restores it instead of starting Python, on the first visit as on later ones (docs/boot.md).
 //
 // Reproducible: the interpreter takes its hash secret and the state of its random generators
@@ -73,7 +73,7 @@ with zipfile.ZipFile("/tmp/kaiser_core.whl") as _whl:
 del _whl
 # The clock is fixed here: site-packages' cached listing would still look current.
 importlib.invalidate_caches()
-from kaiser_core import webcall as _webcall
+from kaiser_core.bridge import webcall as _webcall
 _webcall.warm()
 `);
 py.FS.unlink("/tmp/kaiser_core.whl");

@@ -7,7 +7,7 @@
 //    timings}   once the engine answers
 //   {type: "boot-error", message}       if booting failed (the page may offer a retry)
 //   {id, result} | {id, error: {type, message}}   replies to requests
-// Requests from the page: {id, fn, args}; fn names a bridge function (kaiser_core.webcall
+// Requests from the page: {id, fn, args}; fn names a bridge function (kaiser_core.bridge.webcall
 // refuses any other), args is a JSON-able array (a bot's time cap is an argument of bot_step like
 // any other). Values cross the JS/Python boundary as JSON strings.
 //
@@ -35,7 +35,7 @@ const SNAPSHOT_IDLE_MS = 500;
 // Python side, after either boot: the package's one entry point. `random` is reseeded because a
 // restored interpreter would otherwise repeat the stream it was saved with.
 const SHIM = `
-from kaiser_core import webcall as _webcall
+from kaiser_core.bridge import webcall as _webcall
 import random as _random
 _random.seed()
 del _random
@@ -52,7 +52,7 @@ importlib.invalidate_caches()
 `;
 
 let pyodide = null;
-let call = null; // kaiser_core.webcall.call, once booted
+let call = null; // kaiser_core.bridge.webcall.call, once booted
 let bootMode = null;
 /** @type {"stored" | "shipped" | null} where the restored snapshot came from */
 let snapshotSource = null;

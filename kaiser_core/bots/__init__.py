@@ -11,7 +11,7 @@ import random
 from collections.abc import Callable
 
 from ..errors import InvalidAction
-from ..game import GAME_OVER, Game
+from ..engine.game import GAME_OVER, Game
 from .basic import basic_policy
 from .observation import Observation, observe
 from .strong import (

@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 import random
 
-from ..actions import (
+from ..engine.actions import (
     BID_BASE,
     KAISER,
     PASS,
@@ -29,7 +29,7 @@ from ..actions import (
     bid_points,
     bid_rank,
 )
-from ..cards import (
+from ..engine.cards import (
     FIVE_OF_HEARTS,
     FIVE_OF_HEARTS_BIT,
     HEARTS,
@@ -39,8 +39,8 @@ from ..cards import (
     THREE_OF_SPADES_BIT,
     cards_of,
 )
-from ..game import BIDDING, PASSING, PLAY, REDEAL_PHASE, TRUMP, partner, team
-from ..tricks import beats
+from ..engine.game import BIDDING, PASSING, PLAY, REDEAL_PHASE, TRUMP, partner, team
+from ..engine.tricks import beats
 from .observation import Observation
 
 NO_TRUMP = -1

@@ -30,14 +30,14 @@ from collections.abc import Sequence
 from typing import NamedTuple
 from statistics import median
 
-from ..cards import (
+from ..engine.cards import (
     FIVE_OF_HEARTS,
     FIVE_OF_HEARTS_BIT,
     SUIT_MASK,
     THREE_OF_SPADES,
     THREE_OF_SPADES_BIT,
 )
-from ..tricks import next_to_play, trick_points, trick_winner
+from ..engine.tricks import next_to_play, trick_points, trick_winner
 from .rollout import playout
 
 # The 5H and the 3S as bits, for the search's innermost loop, which counts a trick's points

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cards import DECK
-from ..game import Game, Trick
-from ..rules import Rules
-from ..scoring import Contract
+from ..engine.cards import DECK
+from ..engine.game import Game
+from ..engine.tricks import Trick
+from ..engine.rules import Rules
+from ..engine.scoring import Contract
 
 
 @dataclass(frozen=True)

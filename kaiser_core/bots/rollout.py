@@ -9,10 +9,10 @@ the worlds by how well they explain the cards seen (``sampling``).
 
 from __future__ import annotations
 
-from ..cards import FIVE_OF_HEARTS as _FIVE
-from ..cards import SUIT_MASK, cards_of
-from ..cards import THREE_OF_SPADES as _THREE
-from ..tricks import next_to_play, trick_winner
+from ..engine.cards import FIVE_OF_HEARTS as _FIVE
+from ..engine.cards import SUIT_MASK, cards_of
+from ..engine.cards import THREE_OF_SPADES as _THREE
+from ..engine.tricks import next_to_play, trick_winner
 _LOW_KEY = tuple(8 * (c & 7) + (c >> 3) for c in range(32))
 """Cheapest card first, whatever the suit."""
 

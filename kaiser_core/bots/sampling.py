@@ -17,8 +17,8 @@ import math
 import random
 from typing import NamedTuple
 
-from ..actions import KAISER, PASS, bid_no_trump, bid_points
-from ..cards import SUIT_MASK
+from ..engine.actions import KAISER, PASS, bid_no_trump, bid_points
+from ..engine.cards import SUIT_MASK
 from .basic import NO_TRUMP, own_tricks
 from .observation import Observation
 from .rollout import rule_follow, rule_lead

@@ -27,7 +27,7 @@ import random
 import time
 from statistics import fmean
 
-from ..actions import (
+from ..engine.actions import (
     BID_BASE,
     PASS,
     TRUMP_BASE,
@@ -35,9 +35,9 @@ from ..actions import (
     bid_no_trump,
     bid_points,
 )
-from ..game import BIDDING, PLAY, TRUMP, Game
-from ..rules import Rules
-from ..scoring import Contract, game_winner, hand_winner, raw_points, score_hand
+from ..engine.game import BIDDING, PLAY, TRUMP, Game
+from ..engine.rules import Rules
+from ..engine.scoring import Contract, game_winner, hand_winner, raw_points, score_hand
 from . import dds
 from .basic import auction_choice, basic_policy, evaluations
 from .observation import Observation, observe

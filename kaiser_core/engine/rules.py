@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any
 
-from .errors import InvalidAction
+from ..errors import InvalidAction
 
 AUCTIONS = ("single", "continuing")
 ALL_PASS = ("throw_in", "dealer_bids", "dealer_bids_minimum")

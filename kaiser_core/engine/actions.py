@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import CARD_STRS, SUITS, parse_card, parse_suit
-from .errors import InvalidAction
+from ..errors import InvalidAction
 
 PASS = 32
 REDEAL = 33

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .errors import InvalidAction
+from ..errors import InvalidAction
 
 SUITS = "CDHS"
 CLUBS, DIAMONDS, HEARTS, SPADES = range(4)

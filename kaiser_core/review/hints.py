@@ -16,14 +16,14 @@ import math
 import random
 from typing import Any
 
-from . import actions as act
-from .bots import make_rng
-from .bots.basic import SPREAD
-from .bots.observation import Observation, observe
-from .bots.strong import net_score, strong_policy
-from .errors import IllegalAction
-from .game import BIDDING, GAME_OVER, PLAY, REDEAL_PHASE, SEAT_NAMES, TRUMP, Game, partner
-from .scoring import Contract
+from ..engine import actions as act
+from ..bots import make_rng
+from ..bots.basic import SPREAD
+from ..bots.observation import Observation, observe
+from ..bots.strong import net_score, strong_policy
+from ..errors import IllegalAction
+from ..engine.game import BIDDING, GAME_OVER, PLAY, REDEAL_PHASE, SEAT_NAMES, TRUMP, Game, partner
+from ..engine.scoring import Contract
 
 _RAWS = range(-3, 14)
 """Every raw total one team can end a hand with."""

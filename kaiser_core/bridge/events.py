@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import CARD_STRS
-from .game import GAME_OVER, PLAY, Game, Trick
+from ..engine.cards import CARD_STRS
+from ..engine.game import GAME_OVER, PLAY, Game
 from .shapes import record_json
-from .tricks import trick_points
+from ..engine.tricks import Trick, trick_points
 
 Event = dict[str, Any]
 

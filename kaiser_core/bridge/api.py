@@ -23,16 +23,16 @@ import secrets
 from collections import OrderedDict
 from typing import Any, NamedTuple
 
-from . import actions as act
-from .cards import CARD_STRS, card_name, sorted_hand
-from . import share
-from .deal import encode_deal, parse_deal
-from .errors import IllegalAction, InvalidAction
+from ..engine import actions as act
+from ..engine.cards import CARD_STRS, card_name, sorted_hand
+from ..codes import share
+from ..engine.deal import encode_deal, parse_deal
+from ..errors import IllegalAction, InvalidAction
 from .events import action_events
 from .shapes import auction_json, contract_json, record_json, seat_tricks, standing_json, trick_json
-from .game import GAME_OVER, Game
-from .rules import OPTION_META, OPTION_NAMES, PROFILES, Rules
-from .rules_text import PROFILE_TEXT, describe, sheet_notes, value_words
+from ..engine.game import GAME_OVER, Game
+from ..engine.rules import OPTION_META, OPTION_NAMES, PROFILES, Rules
+from ..engine.rules_text import PROFILE_TEXT, describe, sheet_notes, value_words
 
 VERSION = 1
 _CONFIG_KEYS = {"profile", "options", "seed", "dealer", "deal", "scores"}
@@ -406,7 +406,7 @@ def bot_action(state: State, level: str = "basic", seed: object = 0,
     ``time_cap_ms`` is for the browser, where Python runs 3-5 times slower: a search level
     returns its best move so far when the cap is reached.
     """
-    from . import bots
+    from .. import bots
 
     if time_cap_ms is not None and (isinstance(time_cap_ms, bool)
                                     or not isinstance(time_cap_ms, (int, float))
@@ -463,7 +463,7 @@ def hint(state: State, seat: int, seed: object = 0) -> list[dict[str, Any]]:
     seat's team minus the other team's, from the strong bot's own search
     (``kaiser_core.hints``). ``seat`` must be the seat to act, else ``IllegalAction``.
     """
-    from .hints import hint as _hint
+    from ..review.hints import hint as _hint
 
     return _hint(_game(state), _check_seat(seat), seed)
 
@@ -482,7 +482,7 @@ def analyze(state: State, hand_index: int) -> dict[str, Any]:
     """Double-dummy review of a finished hand (``kaiser_core.analysis``): per card its value,
     its cost to its own side and the best cards instead, the costliest mistakes in words,
     the par of the deal per denomination and the strong bot's estimate of the contract."""
-    from .analysis import HandAnalysis
+    from ..review.analysis import HandAnalysis
 
     game = _game(state)
     return HandAnalysis(game, _finished_hand(game, hand_index)).run()
@@ -495,7 +495,7 @@ def analyze_step(state: State, hand_index: int) -> dict[str, Any]:
     """One step of ``analyze`` (a trick, the par table, ...), so a caller can show progress
     and stop between steps: ``{"done", "progress": [steps done, steps], "result"}`` with
     ``result`` only once done. The work in progress is remembered per game and hand."""
-    from .analysis import HandAnalysis
+    from ..review.analysis import HandAnalysis
 
     live = _live(state)
     index = _finished_hand(live.game, hand_index)
@@ -518,7 +518,7 @@ def encode_challenge(state: State, bots: object = None, name: object = None,
     """A challenge code (``kaiser_core.challenge``) for the finished deals of this game, as
     played from ``seat`` against ``bots`` ({"1": level, "2": level, "3": level}), with an
     optional ``name`` (plain text, at most 40 characters)."""
-    from . import challenge
+    from ..codes import challenge
 
     config, game, _, _ = _live(state)
     return challenge.encode(config, game, seat, bots, name)
@@ -528,7 +528,7 @@ def decode_challenge(text: object) -> dict[str, Any]:
     """What a challenge code carries: profile, options, seed, seat, bots, name and each deal
     with the challenger's result and a ``config`` for ``new_game``. Anything malformed,
     truncated or edited raises ``InvalidAction``."""
-    from . import challenge
+    from ..codes import challenge
 
     return challenge.decode(text)
 
@@ -536,7 +536,7 @@ def decode_challenge(text: object) -> dict[str, Any]:
 def challenge_par(text: object, index: int) -> dict[str, Any]:
     """The par of deal ``index`` of a challenge: what the ``strong`` bot scores from 0-0 in
     the challenger's seat with the same bots (``{"index", "result": [t0, t1], "made", "raw"}``)."""
-    from . import challenge
+    from ..codes import challenge
 
     return challenge.par(text, index)
 
@@ -544,7 +544,7 @@ def challenge_par(text: object, index: int) -> dict[str, Any]:
 def reply_challenge(text: object, states: list[State], name: object = None) -> str:
     """The link a friend sends back: the same challenge with the results of ``states``, the
     friend's finished game of each deal (each started from the deal's ``config``), in order."""
-    from . import challenge
+    from ..codes import challenge
 
     if not isinstance(states, list):
         raise InvalidAction("states are the finished games of the challenge's deals, in a list")

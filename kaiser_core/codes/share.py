@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import actions as act
-from .errors import InvalidAction
+from ..engine import actions as act
+from ..errors import InvalidAction
 from .packing import code_of, pack, unpack
 
 PREFIX = "k1"

@@ -26,6 +26,7 @@ from .actions import (
     bid_rank,
     describe,
 )
+from .tricks import Trick
 from .cards import (
     FIVE_OF_HEARTS,
     HONOURS,
@@ -36,7 +37,7 @@ from .cards import (
     cards_of,
 )
 from .deal import seeded_deal
-from .errors import IllegalAction
+from ..errors import IllegalAction
 from .rules import Rules
 from .scoring import Contract, hand_winner, raw_points, score_hand
 from .tricks import NEXT_SEAT, trick_size
@@ -105,14 +106,6 @@ def partner(seat: int) -> int:
 
 def team(seat: int) -> int:
     return seat & 1
-
-
-@dataclass(slots=True)
-class Trick:
-    leader: int
-    seats: list[int]
-    cards: list[int]
-    winner: int
 
 
 @dataclass

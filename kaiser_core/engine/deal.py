@@ -23,7 +23,7 @@ import hashlib
 import struct
 
 from .cards import CARD_STRS, DECK, parse_card, sorted_hand
-from .errors import InvalidAction
+from ..errors import InvalidAction
 
 _PREFIX = "kaiser-deal-v1\0"
 _EIGHT_WORDS = struct.Struct(">8I")

@@ -9,10 +9,10 @@ import random
 import time
 from typing import Any
 
-from . import api
-from .deal import seeded_deal
-from .game import GAME_OVER, Game
-from .rules import PROFILES
+from ..bridge import api
+from ..engine.deal import seeded_deal
+from ..engine.game import GAME_OVER, Game
+from ..engine.rules import PROFILES
 
 
 def bench_game(profile: str = "prairie", seconds: float = 3.0) -> dict[str, Any]:
@@ -40,7 +40,7 @@ def bench_game(profile: str = "prairie", seconds: float = 3.0) -> dict[str, Any]
 def bench_rollout(profile: str = "prairie", seconds: float = 3.0) -> dict[str, Any]:
     """Rule-based playouts per second: the bots' search path (``bots.rollout.playout``), from
     the first lead of a dealt hand with a random trump, as the strong bot scores its worlds."""
-    from .bots.rollout import playout
+    from ..bots.rollout import playout
 
     rng = random.Random(3)
     playouts = 0

@@ -22,14 +22,14 @@ import json
 import unicodedata
 from typing import Any
 
-from .cards import THREE_OF_SPADES
-from .deal import encode_deal, parse_deal
-from .errors import InvalidAction
-from .game import Game
+from ..engine.cards import THREE_OF_SPADES
+from ..engine.deal import encode_deal, parse_deal
+from ..errors import InvalidAction
+from ..engine.game import Game
 from .packing import code_of, pack, unpack
-from .rules import Rules
-from .scoring import score_hand
-from .tricks import team_holding, team_tricks
+from ..engine.rules import Rules
+from ..engine.scoring import score_hand
+from ..engine.tricks import team_holding, team_tricks
 
 PREFIX = "c1"
 MAX_DEALS = 16
@@ -60,7 +60,7 @@ def clean_name(name: object) -> str:
 
 
 def _levels(bots: object, seat: int) -> list[str]:
-    from .bots import LEVELS
+    from ..bots import LEVELS
 
     if bots is None:
         bots = {}
@@ -139,7 +139,7 @@ def _payload(text: object) -> dict[str, Any]:
 
 def decode(text: object) -> dict[str, Any]:
     """Everything the code carries, checked, with a ready ``config`` for each deal."""
-    from .bots import LEVELS
+    from ..bots import LEVELS
 
     payload = _payload(text)
     profile, options, seed = payload.get("p"), payload.get("o"), payload.get("s")
@@ -189,7 +189,7 @@ def decode(text: object) -> dict[str, Any]:
 def par(text: object, index: object) -> dict[str, Any]:
     """What the ``strong`` bot scores on deal ``index`` in the challenger's seat with the
     same bots around it, seeded as the page seeds its bots, so it is the same every time."""
-    from .bots import choose
+    from ..bots import choose
 
     challenge = decode(text)
     deals = challenge["deals"]

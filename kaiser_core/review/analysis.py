@@ -16,13 +16,13 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from . import actions as act
-from .bots import dds
-from .cards import CARD_STRS, FIVE_OF_HEARTS, SUITS, THREE_OF_SPADES
-from .deal import deal_lists
-from .game import SEAT_NAMES, Game, HandRecord
-from .shapes import auction_json, contract_json
-from .tricks import next_to_play, trick_points, trick_size, trick_winner
+from ..engine import actions as act
+from ..bots import dds
+from ..engine.cards import CARD_STRS, FIVE_OF_HEARTS, SUITS, THREE_OF_SPADES
+from ..engine.deal import deal_lists
+from ..engine.game import SEAT_NAMES, Game, HandRecord
+from ..bridge.shapes import auction_json, contract_json
+from ..engine.tricks import next_to_play, trick_points, trick_size, trick_winner
 
 _SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 MISTAKES_IN_WORDS = 5
@@ -129,9 +129,9 @@ class HandAnalysis:
     def _estimate(self) -> None:
         """The strong bot's estimate from the declarer's seat just before its winning bid
         (seeded by the hand, so the same hand always gets the same numbers)."""
-        from .bots import make_rng
-        from .bots.observation import observe
-        from .bots.strong import strong_policy
+        from ..bots import make_rng
+        from ..bots.observation import observe
+        from ..bots.strong import strong_policy
 
         record = self.record
         if record.contract is None or record.contract.kaiser:

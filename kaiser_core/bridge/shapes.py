@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import actions as act
-from .cards import CARD_STRS, FIVE_OF_HEARTS, SUITS, THREE_OF_SPADES
-from .deal import deal_lists, encode_deal
-from .game import Game, HandRecord, Trick
-from .rules import Rules
-from .scoring import Contract
-from .tricks import team_holding, team_tricks
+from ..engine import actions as act
+from ..engine.cards import CARD_STRS, FIVE_OF_HEARTS, SUITS, THREE_OF_SPADES
+from ..engine.deal import deal_lists, encode_deal
+from ..engine.game import Game, HandRecord
+from ..engine.rules import Rules
+from ..engine.scoring import Contract
+from ..engine.tricks import Trick, team_holding, team_tricks
 
 
 def contract_json(game_contract: Contract | None, trump: int) -> dict[str, Any] | None:

@@ -8,10 +8,10 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from . import api
-from .errors import KaiserError
-from .game import SEAT_NAMES
-from .rules import PROFILES
+from ..bridge import api
+from ..errors import KaiserError
+from ..engine.game import SEAT_NAMES
+from ..engine.rules import PROFILES
 
 
 def _describe(action: dict[str, Any]) -> str:
@@ -98,7 +98,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
         results.append(bench.bench_rollout(args.profile, args.seconds))
         results.append(bench.bench_bridge(args.profile, args.seconds))
     if args.what in ("all", "dds"):
-        from .bots import dds
+        from ..bots import dds
 
         results.append(dds.bench_dds(args.deals))
     for result in results:

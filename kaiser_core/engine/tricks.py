@@ -9,12 +9,19 @@ tests/test_tricks.py checks that they agree.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
 
 from .cards import FIVE_OF_HEARTS, THREE_OF_SPADES
 
-if TYPE_CHECKING:
-    from .game import Trick
+
+@dataclass(slots=True)
+class Trick:
+    """A finished trick: eight are made every hand, hence the slots."""
+
+    leader: int
+    seats: list[int]
+    cards: list[int]
+    winner: int
 
 
 def beats(card: int, best: int, trump: int) -> bool:

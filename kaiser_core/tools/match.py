@@ -27,10 +27,10 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from .bots import check_level, choose
-from .deal import seeded_deal
-from .game import GAME_OVER, Game, team
-from .rules import PROFILES, Rules
+from ..bots import check_level, choose
+from ..engine.deal import seeded_deal
+from ..engine.game import GAME_OVER, Game, team
+from ..engine.rules import PROFILES, Rules
 
 CLOCK = getattr(time, "thread_time", time.perf_counter)
 """Decisions are timed in CPU time of the deciding thread, so other processes on a busy machine
