@@ -97,3 +97,29 @@ def test_cli_human_output(capsys):
     assert "1 games of random self-play" in capsys.readouterr().out
     assert main(["match", "random", "random", "--games", "2", "--quiet"]) == 0
     assert "win rate" in capsys.readouterr().out
+
+
+def test_composite_level_bids_by_the_first_and_plays_by_the_second(monkeypatch):
+    phases: dict[str, set[str]] = {"bidder": set(), "player": set()}
+
+    def bidder(obs, rng):
+        phases["bidder"].add(obs.phase)
+        return LEVELS["basic"](obs, rng)
+
+    def player(obs, rng):
+        phases["player"].add(obs.phase)
+        return LEVELS["basic"](obs, rng)
+
+    monkeypatch.setitem(LEVELS, "bidder", bidder)
+    monkeypatch.setitem(LEVELS, "player", player)
+    rules = Rules.from_config("prairie", {"pass_to_partner": True})
+    for index in range(3):
+        match.play_deal(("bidder/player", "basic"), rules, "composite", index, zero_scores=True)
+    assert phases["player"] == {"play"}
+    assert "play" not in phases["bidder"] and {"bidding", "passing"} <= phases["bidder"]
+
+
+def test_composite_of_one_level_is_that_level():
+    same = match.run_match("basic/basic", "basic", "prairie", deals=6, seed="comp")
+    assert same["diffs"] == [0.0] * 6
+    assert main(["match", "basic/nobody", "basic", "--deals", "1", "--quiet"]) == 2

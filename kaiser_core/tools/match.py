@@ -27,9 +27,10 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..bots import check_level, choose
+from ..bots import check_level as check_one_level
+from ..bots import choose as choose_one
 from ..engine.deal import seeded_deal
-from ..engine.game import GAME_OVER, Game, team
+from ..engine.game import GAME_OVER, PLAY, Game, team
 from ..engine.rules import PROFILES, Rules
 
 CLOCK = getattr(time, "thread_time", time.perf_counter)
@@ -38,6 +39,21 @@ do not inflate them (wall time where the platform has no thread clock)."""
 
 MAX_HANDS = 300
 """A whole game that has not ended after this many hands counts as unfinished (no winner)."""
+
+
+def check_level(level: str) -> str:
+    """A level, or a composite ``auction/play``: the auction (bids, trump, the card passed to
+    partner, the weak-hand question) by the first level, the card play by the second, so that
+    card play is measured under a common auction and the auction under a common card play."""
+    for part in level.split("/", 1):
+        check_one_level(part)
+    return level
+
+
+def choose(game: Game, level: str, seed: object) -> int:
+    """``bots.choose`` for a level or a composite ``auction/play`` level."""
+    auction, _, play = level.partition("/")
+    return choose_one(game, play if play and game.phase == PLAY else auction, seed)
 
 
 @dataclass
@@ -347,8 +363,8 @@ def _common(parser: argparse.ArgumentParser) -> None:
 def add_commands(sub: Any, commands: dict[str, Callable[[argparse.Namespace], int]]) -> None:
     """Register ``match`` and ``simulate`` on the CLI's subparsers."""
     match = sub.add_parser("match", help="duplicate match of bot A against bot B")
-    match.add_argument("a", help="bot level of side A")
-    match.add_argument("b", help="bot level of side B")
+    match.add_argument("a", help="bot level of side A, or auction/play (e.g. basic/strong)")
+    match.add_argument("b", help="bot level of side B, or auction/play")
     match.add_argument("--deals", type=int, default=200)
     match.add_argument("--games", type=int, default=0,
                        help="play whole games (in seat-swapped pairs) instead of deals")
