@@ -107,7 +107,7 @@ def test_analyze_shape():
     assert out["tricks"][0]["dd_before"] == out["dd_start"]
     for trick in out["tricks"]:
         assert len(trick["plays"]) in (3, 4)
-        assert all(p["loss"] >= 0 for p in trick["plays"])
+        assert all(p["cost"] >= 0 for p in trick["plays"])
     last = out["tricks"][-1]["plays"][-1]["dd_after"]
     assert last == out["raw"][out["bidders"]]
 

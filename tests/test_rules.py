@@ -150,7 +150,7 @@ def test_options_schema_covers_every_option():
 def test_profiles_bridge_shape():
     profs = api.profiles()
     for name, entry in profs.items():
-        assert set(entry) == {"options", "title", "origin", "summary", "description"}
-        assert entry["description"] and entry["title"] and entry["origin"]
+        assert set(entry) == {"options", "title", "origin", "summary"}
+        assert entry["summary"] and entry["title"] and entry["origin"]
         assert Rules(**entry["options"]) == PROFILES[name]
     json.dumps(profs)

@@ -17,12 +17,7 @@ from typing import Any
 from . import api
 
 # The bridge functions a page may call; anything else is refused by name.
-BRIDGE = frozenset({
-    "new_game", "legal_actions", "apply", "load", "view", "summary", "encode_share",
-    "decode_share", "bot_action", "hint", "analyze", "profiles", "options_schema",
-    "describe_rules", "analyze_step", "encode_challenge", "decode_challenge", "challenge_par",
-    "reply_challenge", "step", "bot_step",
-})
+BRIDGE = frozenset(api.__all__)
 
 
 class UnknownFunction(LookupError):

@@ -171,7 +171,7 @@ class HandAnalysis:
             cost = best_value - after if ours else after - best_value
             best = sorted((c for c, v in values.items() if v == best_value), reverse=True)
             plays.append({
-                "seat": seat, "card": CARD_STRS[card], "dd_after": after, "loss": cost,
+                "seat": seat, "card": CARD_STRS[card], "dd_after": after,
                 "cost": cost, "best": [CARD_STRS[c] for c in best], "best_value": best_value,
                 "values": {CARD_STRS[c]: v for c, v in sorted(values.items(), reverse=True)},
             })

@@ -224,7 +224,6 @@
  * @property {number} seat
  * @property {Card} card
  * @property {number} dd_after
- * @property {number} loss
  * @property {number} cost
  * @property {Card[]} best
  * @property {number} best_value
