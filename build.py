@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Build, serve and test the Kaiser web app.
 
-    python build.py                 build dist/ (wheel + pinned Pyodide runtime + web/ + sw.js)
+    python build.py                 build dist/ (wheel + pinned Pyodide runtime and browser
+                                    libraries + web/ + sw.js)
     python build.py serve [--port N] build, then serve dist/ on 127.0.0.1
     python build.py test            install test deps, build, run every test suite
     python build.py bench-load [--runs N]  build, then time cold and warm visits in Chromium
@@ -53,6 +54,36 @@ PYODIDE_FILES = {
 RUNTIME_DIR = "pyodide"  # dist/pyodide/
 # The engine's memory snapshot, made at build time (tools/make_snapshot.mjs), gzipped.
 SNAPSHOT_FILE = "engine-snapshot.gz"
+
+# --- Pinned browser libraries for "Play with friends" -------------------------------------------
+# Each npm tarball by version and integrity (as npm reports it), bundled by esbuild into one ES
+# module under dist/vendor/ so the site loads them from its own origin, never from a CDN.
+NPM_LIBRARIES = {
+    "trystero": ("0.25.4",
+        "sha512-tFYn/fO1kBeSKLUxRPKHH2n5jIuz9zlPPF9SmCVrGBiPNDGtFZyHuQONMUwftnCclTWlVsLoTus5/6eHhVEg+Q=="),
+    "@trystero-p2p/nostr": ("0.25.4",
+        "sha512-QDox1VVHl0ro/CLfQVUtMS9EQbtJhQM7CCsO4SGv9KrPBT+x3bmOqQ4Y6iugsLzQ6sW+a2cwUTxjDRz/BywqMg=="),
+    "@trystero-p2p/core": ("0.25.4",
+        "sha512-ehvSL1FqW962XyEctXngeDF/IOM1bWmfCKBNR4vwmVa0JGfM0+dlY4TEzSEGghYp3qqGCrpFIVTxdvlBUGVO6Q=="),
+    "@noble/secp256k1": ("3.2.0",
+        "sha512-Z3ZAWOTxJ0EuTuZTi7Y69iK7GgrLHh8sgm45lVDhg/b3Nk1TpAiKhick2KkZisHuupeepSkyIydN/J459SdX1w=="),
+    "qrcode-generator": ("2.0.4",
+        "sha512-mZSiP6RnbHl4xL2Ap5HfkjLnmxfKcPWpWe/c+5XxCuetEenqmNFf1FH/ftXPCtFG5/TDobjsjz6sSNL0Sr8Z9g=="),
+}
+# The bundles: dist/vendor/<file> re-exports what web/js/net/ imports of each library.
+VENDOR_BUNDLES = {
+    "trystero.mjs": 'export { joinRoom, selfId } from "trystero/nostr";\n',
+    "qrcode.mjs": 'export { default } from "qrcode-generator";\n',
+}
+VENDOR_DIR = "vendor"  # dist/vendor/
+# esbuild's binary comes in a per-platform npm package; the machines this project builds on.
+ESBUILD_VERSION = "0.28.2"
+ESBUILD_BINARIES = {
+    ("linux", "x86_64"): (
+        "@esbuild/linux-x64",
+        "sha512-4xTZr1FUmSoQW4XIWmit3tzQrUTZM+N3P0XV8xROKYF50XfI7xeO90+1bZvNwxIufQ9hDQVRJH5YhgPVF8A/HQ==",
+    ),
+}
 
 BUILD_FRONTEND = "build==1.6.1"
 """The wheel's build front end (also in pyproject's test extra)."""
@@ -143,13 +174,15 @@ def build_wheel() -> Path:
 # ----------------------------------------------------------------------------------------------
 # Pyodide runtime
 # ----------------------------------------------------------------------------------------------
-def npm_tarball(name: str, version: str, integrity: str) -> Path:
-    """A pinned npm tarball, fetched with `npm pack` once into .cache/ and integrity-checked."""
+def npm_tarball(name: str, version: str, integrity: str, spec: str | None = None) -> Path:
+    """A pinned npm tarball, fetched with `npm pack` once into .cache/ and integrity-checked.
+    ``name`` is the tarball's file name stem (npm writes `@scope/pkg` as `scope-pkg`); ``spec``
+    what to pack when it differs (a scoped package)."""
     dest = CACHE / "npm"
     tgz = dest / f"{name}-{version}.tgz"
     if not tgz.exists():
         dest.mkdir(parents=True, exist_ok=True)
-        res = run(["npm", "pack", f"{name}@{version}", "--pack-destination", str(dest)],
+        res = run(["npm", "pack", spec or f"{name}@{version}", "--pack-destination", str(dest)],
                   cwd=dest, stdout=subprocess.DEVNULL)
         if res.returncode != 0 or not tgz.exists():
             raise SystemExit(f"npm pack of {name}@{version} failed")
@@ -199,6 +232,61 @@ def vendor_pyodide(target: Path, wheel: Path) -> dict:
         json.dumps(lock, indent=1, sort_keys=True) + "\n", encoding="utf-8"
     )
     return entry
+
+
+def _npm_unpack(name: str, version: str, integrity: str, modules: Path) -> Path:
+    """Unpack a pinned tarball's `package/` into modules/<name>/ (as npm would lay it out)."""
+    where = modules / name
+    where.mkdir(parents=True)
+    with tarfile.open(npm_tarball(name.replace("/", "-").lstrip("@"), version, integrity,
+                                  spec=f"{name}@{version}"), "r:gz") as tar:
+        for member in tar.getmembers():
+            if not member.name.startswith("package/") or not (member.isfile() or member.isdir()):
+                continue
+            rel = member.name[len("package/"):]
+            if ".." in Path(rel).parts:
+                raise SystemExit(f"{name}: unsafe path {member.name} in its tarball")
+            dst = where / rel
+            if member.isdir():
+                dst.mkdir(parents=True, exist_ok=True)
+                continue
+            dst.parent.mkdir(parents=True, exist_ok=True)
+            source = tar.extractfile(member)
+            assert source is not None
+            dst.write_bytes(source.read())
+            dst.chmod(0o755 if member.mode & 0o100 else 0o644)
+    return where
+
+
+def _esbuild(modules: Path) -> Path:
+    import platform
+
+    key = (sys.platform, platform.machine())
+    if key not in ESBUILD_BINARIES:
+        raise SystemExit(f"no pinned esbuild binary for {key}: add its npm package and integrity "
+                         f"to ESBUILD_BINARIES in build.py")
+    name, integrity = ESBUILD_BINARIES[key]
+    return _npm_unpack(name, ESBUILD_VERSION, integrity, modules) / "bin" / "esbuild"
+
+
+def vendor_libraries(target: Path) -> dict[str, int]:
+    """Bundle the pinned browser libraries into target/ (one minified ES module each, their
+    licence comments kept); returns each bundle's size. The same tarballs give the same files."""
+    target.mkdir(parents=True, exist_ok=True)
+    sizes = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        modules = Path(tmp) / "node_modules"
+        for name, (version, integrity) in NPM_LIBRARIES.items():
+            _npm_unpack(name, version, integrity, modules)
+        esbuild = _esbuild(Path(tmp) / "tools")
+        for out, source in VENDOR_BUNDLES.items():
+            entry = Path(tmp) / f"entry-{out}"
+            entry.write_text(source, encoding="utf-8")
+            run([esbuild, entry, "--bundle", "--format=esm", "--minify", "--target=es2022",
+                 "--legal-comments=inline", "--log-level=warning", f"--outfile={target / out}"],
+                cwd=tmp, check=True)
+            sizes[out] = (target / out).stat().st_size
+    return sizes
 
 
 def make_snapshot(target: Path) -> int:
@@ -290,12 +378,14 @@ def build() -> Path:
         shutil.rmtree(DIST)
     DIST.mkdir()
     copy_web(DIST)
+    vendored = vendor_libraries(DIST / VENDOR_DIR)
     entry = vendor_pyodide(DIST / RUNTIME_DIR, wheel)
     make_snapshot(DIST)
     (DIST / ".nojekyll").write_bytes(b"")
     cache_name = write_service_worker(DIST)
     size = sum(p.stat().st_size for p in DIST.rglob("*") if p.is_file())
     log(f"wheel {wheel.name} sha256 {entry['sha256'][:16]}...")
+    log("vendored " + ", ".join(f"{name} {size / 1e3:.0f} kB" for name, size in vendored.items()))
     log(f"dist/ built in {time.monotonic() - t0:.1f} s: {size / 1e6:.1f} MB, cache {cache_name}")
     return DIST
 
