@@ -8,13 +8,13 @@ from conftest import ENGINE_READY_TIMEOUT_MS, wait_engine_ready
 ROOT = Path(__file__).resolve().parent.parent
 # While kaiser_core.bridge.api is being written, the boot must get as far as importing it and fail
 # cleanly there; once it exists, the engine must answer.
-HAS_API = (ROOT / "kaiser_core" / "api.py").exists()
+HAS_API = (ROOT / "kaiser_core" / "bridge" / "api.py").exists()
 
 # Boot the worker through the page-side client, relative to the page (works under any sub-path).
 BOOT_AND_CALL = """
 async () => {
   const t0 = performance.now();
-  const { startEngine } = await import(new URL("./js/engine.js", document.baseURI).href);
+  const { startEngine } = await import(new URL("./js/engine/engine.js", document.baseURI).href);
   const stages = [];
   let engine;
   try {

@@ -96,7 +96,7 @@ def test_engine_boot_timeout_shows_a_message_and_retry_boots(page, base_url_sub)
 
 
 def test_missing_app_file_is_reported(page, base_url_sub):
-    page.route("**/js/table.js", lambda route: route.fulfill(status=404, body="not found"))
+    page.route("**/js/table/table.js", lambda route: route.fulfill(status=404, body="not found"))
     page.goto(base_url_sub)
     text = _boot_error(page, timeout=15_000)
     assert "could not be loaded" in text, text

@@ -2,26 +2,26 @@
 // Entry point: take the engine that boot.js started (Pyodide in a worker), restore or start a
 // game (over the table paint.js drew from the save), open share links, and wire the menu,
 // dialogs and service worker.
-import { startEngine } from "./engine.js";
-import { BOOT_TIMEOUT_MS, takeEarlyEngine } from "./boot.js";
-import { abandonPaint, endPaint } from "./paint.js";
-import { registerServiceWorker } from "./offline.js";
-import { Game } from "./game.js";
-import { Replay } from "./replay.js";
-import { renderScoreSheet } from "./scoresheet.js";
-import { renderSettings, renderHelp } from "./settings.js";
-import { installHandKeys } from "./table.js";
-import { cardElement } from "./cards.js";
-import { seatName, bidLabel } from "./words.js";
-import { banner, announce, errorText } from "./announce.js";
-import { openDialog, closeDialog, installDialogs } from "./dialogs.js";
+import { startEngine } from "./engine/engine.js";
+import { BOOT_TIMEOUT_MS, takeEarlyEngine } from "./engine/boot.js";
+import { abandonPaint, endPaint } from "./table/paint.js";
+import { registerServiceWorker } from "./engine/offline.js";
+import { Game } from "./table/game.js";
+import { Replay } from "./table/replay.js";
+import { renderScoreSheet } from "./table/scoresheet.js";
+import { renderSettings, renderHelp } from "./ui/settings.js";
+import { installHandKeys } from "./table/table.js";
+import { cardElement } from "./table/cards.js";
+import { seatName, bidLabel } from "./table/words.js";
+import { banner, announce, errorText } from "./ui/announce.js";
+import { openDialog, closeDialog, installDialogs } from "./ui/dialogs.js";
 import {
   loadSettings, saveSettings, readSavedGame, setAsideCorrupt, onSaveTrouble, watchOtherTabs, storedState,
-} from "./storage.js";
-import { shareCodeFromLocation, clearShareHash, shareUrl, copyText, systemShare } from "./share.js";
-import { openAnalysis } from "./analysis.js";
-import { installStats, recordAnalysis } from "./stats.js";
-import { Challenges } from "./challenge.js";
+} from "./engine/storage.js";
+import { shareCodeFromLocation, clearShareHash, shareUrl, copyText, systemShare } from "./ui/share.js";
+import { openAnalysis } from "./review/analysis.js";
+import { installStats, recordAnalysis } from "./review/stats.js";
+import { Challenges } from "./review/challenge.js";
 
 /** @typedef {import("./types.js").GameState} GameState */
 /** @typedef {import("./types.js").Settings} Settings */
@@ -68,7 +68,7 @@ function randomSeed() {
 }
 
 // ---------------------------------------------------------------- boot
-/** @param {import("./engine.js").BootProgress} progress */
+/** @param {import("./engine/engine.js").BootProgress} progress */
 function onProgress({ stage, state }) {
   const li = /** @type {HTMLElement | null} */ (document.querySelector(`.boot-stages [data-stage="${stage}"]`));
   if (li) li.dataset.state = state;

@@ -35,7 +35,7 @@ function safeRemove(key) {
   try { localStorage.removeItem(key); } catch { /* ignore */ }
 }
 
-/** @returns {import("./types.js").Settings} */
+/** @returns {import("../types.js").Settings} */
 export function loadSettings() {
   const raw = safeGet(SETTINGS_KEY);
   let s = {};
@@ -50,7 +50,7 @@ export function loadSettings() {
   };
 }
 
-/** @param {import("./types.js").Settings} settings */
+/** @param {import("../types.js").Settings} settings */
 export function saveSettings(settings) {
   safeSet(SETTINGS_KEY, JSON.stringify(settings));
 }

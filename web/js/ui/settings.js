@@ -1,10 +1,10 @@
 // @ts-check
 // Settings dialog (Rules, Players, Table) and the rules panel. Options are rendered
 // generically from api.options_schema(), whose labels and sentences come from the engine.
-import { LEVEL_NAMES, seatName } from "./words.js";
+import { LEVEL_NAMES, seatName } from "../table/words.js";
 import { renderRules } from "./rulestext.js";
 
-/** @typedef {import("./types.js").SchemaOption} SchemaOption */
+/** @typedef {import("../types.js").SchemaOption} SchemaOption */
 
 const BOT_LEVELS = ["random", "basic", "strong", "expert"]; // never "oracle": it sees all hands
 export const SPEEDS = {
@@ -20,7 +20,7 @@ export function prefersReducedMotion() {
 
 /**
  * The speed in force: the saved choice, else off for reduced motion, else normal.
- * @param {import("./types.js").Settings} settings
+ * @param {import("../types.js").Settings} settings
  */
 export function effectiveSpeed(settings) {
   if (settings.speed && SPEEDS[settings.speed]) return settings.speed;
@@ -130,9 +130,9 @@ const LEVEL_HELP = {
  * told by the engine), Players, Table. `describe(config)` asks the engine for the rules text.
  * Returns {read()} giving the new settings object.
  * @param {HTMLElement} body
- * @param {{profiles: Object<string, import("./types.js").Profile>, schema: SchemaOption[],
- *   settings: import("./types.js").Settings,
- *   describe?: ((config: import("./types.js").GameConfig) => Promise<import("./types.js").RulesText>) | null}} what
+ * @param {{profiles: Object<string, import("../types.js").Profile>, schema: SchemaOption[],
+ *   settings: import("../types.js").Settings,
+ *   describe?: ((config: import("../types.js").GameConfig) => Promise<import("../types.js").RulesText>) | null}} what
  */
 export function renderSettings(body, { profiles, schema, settings, describe = null }) {
   body.replaceChildren();
@@ -247,8 +247,8 @@ export function renderSettings(body, { profiles, schema, settings, describe = nu
  * The rules panel: the rules in force told by the engine (describe_rules of the game being
  * played), how to use this table, then each set of house rules and how they differ.
  * @param {HTMLElement} body
- * @param {{profiles: Object<string, import("./types.js").Profile>, schema: SchemaOption[],
- *   rules: import("./types.js").RulesText}} what
+ * @param {{profiles: Object<string, import("../types.js").Profile>, schema: SchemaOption[],
+ *   rules: import("../types.js").RulesText}} what
  */
 export function renderHelp(body, { profiles, schema, rules }) {
   body.replaceChildren();

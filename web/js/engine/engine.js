@@ -10,7 +10,7 @@
 // Boot failure or timeout rejects startEngine() with a clear message; the UI can offer a retry
 // (call startEngine again).
 
-/** @typedef {import("./types.js").Engine} Engine */
+/** @typedef {import("../types.js").Engine} Engine */
 /** @typedef {{stage: string, state: string}} BootProgress a boot stage started or done */
 
 class EngineError extends Error {
@@ -31,7 +31,7 @@ export function startEngine({ onProgress, timeoutMs = 60000 } = {}) {
   return new Promise((resolve, reject) => {
     let worker;
     try {
-      worker = new Worker(new URL("../worker.js", import.meta.url), { type: "module" });
+      worker = new Worker(new URL("../../worker.js", import.meta.url), { type: "module" });
       performance.mark("kaiser-worker-created");
     } catch (err) {
       reject(new EngineError("BootError", `The game engine could not be started: ${err.message || err}`));

@@ -4,9 +4,9 @@
 import { cardElement, cardBack, suitName, suitSymbol } from "./cards.js";
 import { seatName, SEAT_SHORT, bidLabel, bidWords, contractWords, teamOf } from "./words.js";
 
-/** @typedef {import("./types.js").Action} Action */
-/** @typedef {import("./types.js").Trick} Trick */
-/** @typedef {import("./types.js").View} View */
+/** @typedef {import("../types.js").Action} Action */
+/** @typedef {import("../types.js").Trick} Trick */
+/** @typedef {import("../types.js").View} View */
 
 /** @param {string} id */
 const $ = (id) => document.getElementById(id);

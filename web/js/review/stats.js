@@ -5,8 +5,8 @@
 // exported to and imported from a JSON file, reset only after a confirmation. A game entry
 // that does not read back is set aside (with a message), never allowed to break the rest.
 import { el } from "./analysis.js";
-import { openDialog } from "./dialogs.js";
-import { announce } from "./announce.js";
+import { openDialog } from "../ui/dialogs.js";
+import { announce } from "../ui/announce.js";
 
 /** @param {string} id */
 const $ = (id) => document.getElementById(id);
@@ -353,7 +353,7 @@ function manageSection(body) {
 
 /**
  * Listen to the live game and wire the toolbar button.
- * @param {() => import("./types.js").GameState | null | undefined} getState the game being played
+ * @param {() => import("../types.js").GameState | null | undefined} getState the game being played
  * @param {() => Promise<Record<string, {title?: string}> | null>} loadProfiles the rule profiles
  */
 export function installStats(getState, loadProfiles) {

@@ -8,20 +8,20 @@ import { renderStatus, renderSeats, renderTrick, renderHand, renderTurn, gatherT
 import { renderActionPanel, focusPanel } from "./bidding.js";
 import { renderHandResult, renderGameOver, handResultTitle } from "./scoresheet.js";
 import { describeAction, seatName, trickWords, playerWords } from "./words.js";
-import { announce, banner, errorText } from "./announce.js";
-import { openDialog, whenClosed, whenNoDialogOpen } from "./dialogs.js";
-import { saveGame, saveSettings } from "./storage.js";
-import { SPEEDS, effectiveSpeed, prefersReducedMotion } from "./settings.js";
+import { announce, banner, errorText } from "../ui/announce.js";
+import { openDialog, whenClosed, whenNoDialogOpen } from "../ui/dialogs.js";
+import { saveGame, saveSettings } from "../engine/storage.js";
+import { SPEEDS, effectiveSpeed, prefersReducedMotion } from "../ui/settings.js";
 import { rememberView } from "./paint.js";
 
-/** @typedef {import("./types.js").Action} Action */
-/** @typedef {import("./types.js").Engine} Engine */
-/** @typedef {import("./types.js").GameState} GameState */
-/** @typedef {import("./types.js").HandRecord} HandRecord */
-/** @typedef {import("./types.js").Settings} Settings */
-/** @typedef {import("./types.js").StepResult} StepResult */
-/** @typedef {import("./types.js").Trick} Trick */
-/** @typedef {import("./types.js").View} View */
+/** @typedef {import("../types.js").Action} Action */
+/** @typedef {import("../types.js").Engine} Engine */
+/** @typedef {import("../types.js").GameState} GameState */
+/** @typedef {import("../types.js").HandRecord} HandRecord */
+/** @typedef {import("../types.js").Settings} Settings */
+/** @typedef {import("../types.js").StepResult} StepResult */
+/** @typedef {import("../types.js").Trick} Trick */
+/** @typedef {import("../types.js").View} View */
 
 /** @param {string} id */
 const $ = (id) => document.getElementById(id);
@@ -70,7 +70,7 @@ export class Game {
   /**
    * An engine call. If it has not answered after watchdogMs, say so (with a reload button)
    * instead of leaving the table silently stuck; the message goes when the answer comes.
-   * @template {keyof import("./types.js").Bridge} K
+   * @template {keyof import("../types.js").Bridge} K
    * @param {K} fn
    * @param {...unknown} args
    */
@@ -402,9 +402,9 @@ export class Game {
     this.state = result.state;
     saveGame(result.state);
     const events = result.events ?? [];
-    const trick = /** @type {import("./types.js").TrickEvent | undefined} */ (events.find((e) => e.type === "trick"));
-    const hand = /** @type {import("./types.js").HandEvent | undefined} */ (events.find((e) => e.type === "hand"));
-    const over = /** @type {import("./types.js").GameOverEvent | undefined} */ (events.find((e) => e.type === "game_over"));
+    const trick = /** @type {import("../types.js").TrickEvent | undefined} */ (events.find((e) => e.type === "trick"));
+    const hand = /** @type {import("../types.js").HandEvent | undefined} */ (events.find((e) => e.type === "hand"));
+    const over = /** @type {import("../types.js").GameOverEvent | undefined} */ (events.find((e) => e.type === "game_over"));
     for (const e of events) {
       if (e.type === "action") announce(describeAction(e.seat, e.action));
     }
@@ -450,7 +450,7 @@ export class Game {
       this.shown = next;
       this.render();
       // The first event is always the action itself.
-      const first = /** @type {import("./types.js").ActionEvent | undefined} */ (events[0]);
+      const first = /** @type {import("../types.js").ActionEvent | undefined} */ (events[0]);
       if (first?.action.type === "play") await this.delay(this.speed().anim);
       if (first?.action.type === "redeal") announce("The same dealer deals again.");
     }

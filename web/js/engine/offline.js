@@ -9,8 +9,8 @@
 
 export function registerServiceWorker(onUpdateReady) {
   if (!("serviceWorker" in navigator)) return Promise.resolve(null);
-  const url = new URL("../sw.js", import.meta.url);
-  const scope = new URL("../", import.meta.url);
+  const url = new URL("../../sw.js", import.meta.url);
+  const scope = new URL("../../", import.meta.url);
 
   const offer = (waiting) => {
     // No controller yet = first install: nothing to update.

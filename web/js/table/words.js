@@ -3,7 +3,7 @@
 // aria-live announcements). Pure formatting: no rules.
 import { cardName, suitName, suitSymbol } from "./cards.js";
 
-/** @typedef {import("./types.js").Action} Action */
+/** @typedef {import("../types.js").Action} Action */
 
 const SEAT_NAMES = ["South", "West", "North", "East"];
 export const SEAT_SHORT = ["S", "W", "N", "E"];
@@ -56,7 +56,7 @@ export function describeAction(seat, action) {
 
 /**
  * A finished trick in words, from the engine's trick event: "West wins the trick (worth 6)."
- * @param {import("./types.js").Trick} trick
+ * @param {import("../types.js").Trick} trick
  */
 export function trickWords(trick) {
   const pts = trick.points;
@@ -73,7 +73,7 @@ export function playerWords(message) {
   return /[.!?]$/.test(first) ? first : `${first}.`;
 }
 
-/** Contract in words: "North 8 no trump", "East 7, trump hearts". @param {import("./types.js").Contract | null} contract */
+/** Contract in words: "North 8 no trump", "East 7, trump hearts". @param {import("../types.js").Contract | null} contract */
 export function contractWords(contract) {
   if (!contract) return "No contract";
   const who = seatName(contract.seat);

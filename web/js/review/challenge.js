@@ -5,17 +5,17 @@
 // its own from 0-0, and ends with the comparison table. Everything a link carries is shown
 // as text (textContent), never as markup.
 import { el } from "./analysis.js";
-import { openDialog, closeDialog } from "./dialogs.js";
-import { banner, announce, errorText } from "./announce.js";
-import { copyText } from "./share.js";
-import { saveSettings, GAME_KEY } from "./storage.js";
-import { LEVEL_NAMES } from "./words.js";
+import { openDialog, closeDialog } from "../ui/dialogs.js";
+import { banner, announce, errorText } from "../ui/announce.js";
+import { copyText } from "../ui/share.js";
+import { saveSettings, GAME_KEY } from "../engine/storage.js";
+import { LEVEL_NAMES } from "../table/words.js";
 
-/** @typedef {import("./types.js").GameState} GameState */
+/** @typedef {import("../types.js").GameState} GameState */
 /**
  * What a challenge needs of the page (app.js's app object).
- * @typedef {{engine: import("./types.js").Engine, settings: import("./types.js").Settings,
- *   game: import("./game.js").Game, replay: import("./replay.js").Replay | null,
+ * @typedef {{engine: import("../types.js").Engine, settings: import("../types.js").Settings,
+ *   game: import("../table/game.js").Game, replay: import("../table/replay.js").Replay | null,
  *   newGame: () => Promise<void>, profiles: Record<string, {title?: string}> | null,
  *   loadMeta: () => Promise<void>}} App
  */

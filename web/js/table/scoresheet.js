@@ -2,9 +2,9 @@
 // Score sheet, end-of-hand result and game-over text, all from summary(state).
 import { seatName, contractWords } from "./words.js";
 import { suitSymbol } from "./cards.js";
-import { rulesNotes } from "./rulestext.js";
+import { rulesNotes } from "../ui/rulestext.js";
 
-/** @typedef {import("./types.js").HandRecord} HandRecord */
+/** @typedef {import("../types.js").HandRecord} HandRecord */
 
 const TEAM_SHORT_PAIRS = ["N\u2013S", "W\u2013E"];
 
@@ -66,7 +66,7 @@ function madeCell(rec) {
  * Render the score sheet table into `body`. `now` = {target, threshold} of the current hand
  * (from the engine's view), used before any hand has finished.
  * @param {HTMLElement} body
- * @param {import("./types.js").Summary} summary
+ * @param {import("../types.js").Summary} summary
  * @param {{target?: number, threshold?: number}} [now]
  */
 export function renderScoreSheet(body, summary, now = {}) {

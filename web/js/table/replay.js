@@ -3,9 +3,9 @@
 // Each position is the engine's own state, rebuilt by load() from the first k actions.
 import { renderStatus, renderSeats, renderTrick, renderHand, renderTurn, renderPlate } from "./table.js";
 import { describeAction, seatName } from "./words.js";
-import { announce } from "./announce.js";
+import { announce } from "../ui/announce.js";
 
-/** @typedef {import("./types.js").GameState} GameState */
+/** @typedef {import("../types.js").GameState} GameState */
 
 /** @param {string} id */
 const $ = (id) => document.getElementById(id);
@@ -14,7 +14,7 @@ const button = (id) => /** @type {HTMLButtonElement} */ ($(id));
 
 export class Replay {
   /**
-   * @param {import("./types.js").Engine} engine
+   * @param {import("../types.js").Engine} engine
    * @param {GameState} full the shared game with all its moves
    * @param {{onTakeOver?: (state: GameState) => void, onExit?: () => void}} [hooks]
    */

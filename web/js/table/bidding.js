@@ -4,7 +4,7 @@
 import { bidLabel, bidWords, seatName } from "./words.js";
 import { suitName, suitSymbol } from "./cards.js";
 
-/** @typedef {import("./types.js").Action} Action */
+/** @typedef {import("../types.js").Action} Action */
 
 /** @param {Action} action @param {string} text @param {string} [aria] @param {string} [extraClass] */
 function button(action, text, aria, extraClass = "") {
@@ -34,7 +34,7 @@ function heading(text) {
  * @param {number} seat
  * @param {Action[]} legal
  * @param {(action: Action) => void} onChoose
- * @param {{view?: import("./types.js").View | null}} [opts]
+ * @param {{view?: import("../types.js").View | null}} [opts]
  */
 export function renderActionPanel(panel, seat, legal, onChoose, { view = null } = {}) {
   const actions = legal.filter((a) => a.card == null);

@@ -9,10 +9,10 @@
 // paint: the seat's view (and North's when the person plays it) and the seat labels, keyed to
 // the saved game's seed and number of moves.
 import { renderStatus, renderSeats, renderTrick, renderHand, renderTurn, renderPlate } from "./table.js";
-import { readSavedGame, readPaint, savePaint } from "./storage.js";
-import { shareCodeFromLocation } from "./share.js";
+import { readSavedGame, readPaint, savePaint } from "../engine/storage.js";
+import { shareCodeFromLocation } from "../ui/share.js";
 
-/** @typedef {import("./types.js").View} View */
+/** @typedef {import("../types.js").View} View */
 /**
  * What is remembered to paint the table on the next visit.
  * @typedef {{key: string, view: View, viewNorth: View | null, roles: string[]}} PaintRecord
@@ -20,14 +20,14 @@ import { shareCodeFromLocation } from "./share.js";
 
 /** @param {string} id */
 const $ = (id) => document.getElementById(id);
-/** @type {Map<string, import("./types.js").Action>} */
+/** @type {Map<string, import("../types.js").Action>} */
 const NO_MOVES = new Map();
 
 /** @type {{view: View} | null} what was painted, until the live game has rendered */
 let painted = null;
 let rememberedKey = ""; // the last game position remembered by this tab
 
-/** @param {import("./types.js").GameState | null} state */
+/** @param {import("../types.js").GameState | null} state */
 function key(state) {
   return `${state?.config?.seed ?? ""}:${state?.actions?.length ?? 0}`;
 }

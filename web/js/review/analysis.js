@@ -3,14 +3,14 @@
 // what every card cost and the best card instead, the costliest mistakes first, and a
 // step-through replay beside it. Every number comes from the engine (analyze_step, run one
 // step at a time in the worker so a progress bar moves and Cancel stops between steps).
-import { seatName, contractWords, bidWords } from "./words.js";
-import { suitSymbol, suitName, rankLabel, suitOf, cardName } from "./cards.js";
-import { openDialog } from "./dialogs.js";
-import { errorText } from "./announce.js";
+import { seatName, contractWords, bidWords } from "../table/words.js";
+import { suitSymbol, suitName, rankLabel, suitOf, cardName } from "../table/cards.js";
+import { openDialog } from "../ui/dialogs.js";
+import { errorText } from "../ui/announce.js";
 
-/** @typedef {import("./types.js").Analysis} Analysis */
-/** @typedef {import("./types.js").AnalysisTrick} AnalysisTrick */
-/** @typedef {import("./types.js").GameState} GameState */
+/** @typedef {import("../types.js").Analysis} Analysis */
+/** @typedef {import("../types.js").AnalysisTrick} AnalysisTrick */
+/** @typedef {import("../types.js").GameState} GameState */
 
 /** @param {string} id */
 const $ = (id) => document.getElementById(id);
@@ -51,7 +51,7 @@ function readCache() {
  * @param {GameState} state @param {number} handIndex @param {string | undefined} dealCode
  */
 function analysisKey(state, handIndex, dealCode) {
-  /** @type {Partial<import("./types.js").GameConfig>} */
+  /** @type {Partial<import("../types.js").GameConfig>} */
   const c = state?.config ?? {};
   return `${c.seed}|${c.dealer ?? 0}|${handIndex}|${dealCode ?? ""}`;
 }
@@ -73,7 +73,7 @@ let current = null; // {cancelled}
 /**
  * Open the analysis of hand `handIndex` of `state`. `onResult(result, key)` is told when the
  * analysis is ready (statistics record the points lost to mistakes).
- * @param {import("./types.js").Engine} engine
+ * @param {import("../types.js").Engine} engine
  * @param {GameState} state
  * @param {number} handIndex
  * @param {{onResult?: (result: Analysis, key: string) => void, title?: string}} [opts]
@@ -271,7 +271,7 @@ function trickSection(a, t) {
 // ------------------------------------------------------------------ step-through replay
 /** @param {HTMLElement} side @param {Analysis} a */
 function stepper(side, a) {
-  /** @type {{trick: AnalysisTrick, p: import("./types.js").AnalysisPlay, i: number}[]} */
+  /** @type {{trick: AnalysisTrick, p: import("../types.js").AnalysisPlay, i: number}[]} */
   const plays = [];
   a.tricks.forEach((t) => t.plays.forEach((p, i) => plays.push({ trick: t, p, i })));
   let k = 0;
