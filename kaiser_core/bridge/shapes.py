@@ -50,7 +50,22 @@ def seat_tricks(tricks: list[Trick]) -> list[int]:
     return won
 
 
+def _claimed_team(record: HandRecord, card: int) -> int | None:
+    """Who took a card: the trick it fell in, or the claiming side for a card never played
+    (unless it sat out with a Kaiser bidder's partner)."""
+    taken = team_holding(record.tricks, card)
+    contract = record.contract
+    if taken is None and record.claimed >= 0 and contract is not None:
+        out = (contract.seat + 2) & 3 if contract.kaiser else -1
+        if out < 0 or not record.play_deal[out] >> card & 1:
+            return record.claimed & 1
+    return taken
+
+
 def record_json(record: HandRecord, rules: Rules) -> dict[str, Any]:
+    won = list(team_tricks(record.tricks))
+    if record.claimed >= 0:
+        won[record.claimed & 1] += 8 - len(record.tricks)
     return {
         "dealer": record.dealer,
         "deal": deal_lists(record.deal),
@@ -58,10 +73,10 @@ def record_json(record: HandRecord, rules: Rules) -> dict[str, Any]:
         "auction": auction_json(record.auction),
         "contract": contract_json(record.contract, record.trump),
         "tricks": [trick_json(t) for t in record.tricks],
-        "tricks_won": list(team_tricks(record.tricks)),
+        "tricks_won": won,
         "seat_tricks": seat_tricks(record.tricks),
-        "five_team": team_holding(record.tricks, FIVE_OF_HEARTS),
-        "three_team": team_holding(record.tricks, THREE_OF_SPADES),
+        "five_team": _claimed_team(record, FIVE_OF_HEARTS),
+        "three_team": _claimed_team(record, THREE_OF_SPADES),
         "raw": list(record.raw),
         "delta": list(record.delta),
         "scores": list(record.scores),
@@ -70,6 +85,7 @@ def record_json(record: HandRecord, rules: Rules) -> dict[str, Any]:
         "threshold": record.threshold,
         "passes": [CARD_STRS[c] if c >= 0 else None for c in record.passes],
         "reached_target": _reached_target(rules, record),
+        "claimed": record.claimed if record.claimed >= 0 else None,
     }
 
 

@@ -22,7 +22,8 @@ more before parsing keeps a hostile link from exhausting WebAssembly's small nat
 _ACTION_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 _PASS_CARD_MARK = "_"
 """A passed card is written as this mark and the card's character: links made before the
-passing existed hold only actions below 64, one character each, and read as they always did."""
+passing existed hold only actions below 64, one character each, and read as they always did.
+A claim (``act.CLAIM``, 64 + 32) is the mark and the character after the last card's."""
 
 
 def _share_char(action: int) -> str:
@@ -78,7 +79,10 @@ def _moves(moves_text: object) -> list[dict[str, Any]]:
     for ch in chars:
         if ch == _PASS_CARD_MARK:
             card = _ACTION_ALPHABET.index(next(chars, "_"))
-            if card >= 32:
+            if card == 32:
+                moves.append(act.encode(act.CLAIM))
+                continue
+            if card > 32:
                 raise InvalidAction("this game link is damaged: it holds an unknown move")
             moves.append(act.encode(act.PASS_CARD_BASE + card))
             continue

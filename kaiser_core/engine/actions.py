@@ -24,6 +24,9 @@ MAX_ACTION = BID_BASE + 2 * 7 + 1
 PASS_CARD_BASE = 64
 """64-95: pass this card to partner (``pass_to_partner``); apart from the other codes so
 share codes, which write an action below 64 as one character, stay as they were."""
+CLAIM = PASS_CARD_BASE + 32
+"""96: the seat to play claims every remaining trick for its side (never in ``legal()``: the
+game checks a claim against the cards, and bots do not claim)."""
 MAX_BID_RANK = 2 * 12 + 1
 """Rank of 12 no, the highest ordinary bid."""
 KAISER_RANK = 100
@@ -51,6 +54,8 @@ def bid_rank(action: int) -> int:
 
 
 def encode(action: int) -> dict[str, Any]:
+    if action == CLAIM:
+        return {"type": "claim"}
     if action >= PASS_CARD_BASE:
         return {"type": "pass_card", "card": CARD_STRS[action - PASS_CARD_BASE]}
     if action < 32:
@@ -63,8 +68,8 @@ def encode(action: int) -> dict[str, Any]:
             KEEP: {"type": "keep"}, KAISER: {"type": "kaiser"}}[action]
 
 
-_SIMPLE = {"pass": PASS, "redeal": REDEAL, "keep": KEEP, "kaiser": KAISER}
-_FIELDS = {"pass": set(), "redeal": set(), "keep": set(), "kaiser": set(),
+_SIMPLE = {"pass": PASS, "redeal": REDEAL, "keep": KEEP, "kaiser": KAISER, "claim": CLAIM}
+_FIELDS = {"pass": set(), "redeal": set(), "keep": set(), "kaiser": set(), "claim": set(),
            "bid": {"points", "no_trump"}, "trump": {"suit"}, "play": {"card"},
            "pass_card": {"card"}}
 
@@ -109,6 +114,8 @@ def decode(obj: object) -> int:
 
 def describe(action: int) -> str:
     """Short words for messages: ``8 no trump``, ``pass``, ``QH``."""
+    if action == CLAIM:
+        return "claim the rest"
     if action >= PASS_CARD_BASE:
         return f"pass {CARD_STRS[action - PASS_CARD_BASE]} to partner"
     if action < 32:

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from .actions import (
     BID_BASE,
+    CLAIM,
     KAISER,
     KAISER_RANK,
     KEEP,
@@ -26,6 +27,7 @@ from .actions import (
     bid_rank,
     describe,
 )
+from .claims import claim_holds
 from .tricks import Trick
 from .cards import (
     FIVE_OF_HEARTS,
@@ -126,6 +128,8 @@ class HandRecord:
     threshold: int = 45
     passes: tuple[int, int, int, int] = (-1, -1, -1, -1)
     """The card each seat passed to its partner (``pass_to_partner``), -1 for none."""
+    claimed: int = -1
+    """The seat that claimed the tricks left (they went to its side unplayed), -1 for none."""
 
     @property
     def play_deal(self) -> tuple[int, int, int, int]:
@@ -145,7 +149,7 @@ class Game:
     # Slots, not an instance dict: past 30 attributes a dict no longer shares its keys with the
     # class, and each attribute read in the hot paths (legal, step) becomes a dict lookup.
     __slots__ = (
-        "auction", "best_action", "best_rank", "best_seat", "contract", "deal_count", "dealer",
+        "auction", "best_action", "best_rank", "best_seat", "claimed", "contract", "deal_count", "dealer",
         "dealt", "exchanged", "first_deal", "first_dealer", "five_team", "hands", "history",
         "led_suit", "next_seat", "no_trump_made", "no_trump_seen", "out_seat", "passed", "passes",
         "phase", "records", "rules", "scores", "seed", "start_scores", "three_team", "to_act",
@@ -178,6 +182,7 @@ class Game:
         else:
             dealt = seeded_deal(self.seed, self.deal_count, self.dealer)
         self.deal_count += 1
+        self.claimed = -1
         self.dealt = dealt
         self.hands = list(dealt)
         self.auction: list[tuple[int, int]] = []
@@ -297,6 +302,9 @@ class Game:
         who = SEAT_NAMES[self.to_act]
         if phase == GAME_OVER:
             raise IllegalAction("the game is over")
+        if action == CLAIM:
+            self._check_claim(who)
+            return
         if action >= PASS_CARD_BASE and phase != PASSING:
             raise IllegalAction("cards are passed to partner only before the bidding")
         if phase == PLAY:
@@ -321,6 +329,15 @@ class Game:
                                     f"and must name trump first")
             raise IllegalAction(f"the bidding is over: {who} won it and must name trump now")
         self._check_bid(action, who)
+
+    def _check_claim(self, who: str) -> None:
+        if self.phase != PLAY:
+            raise IllegalAction("the rest of the tricks can be claimed only during the play")
+        side = self.to_act & 1
+        if not claim_holds(self.hands, self.to_act, self.trick_seats, self.trick_cards,
+                           self.trump, self.next_seat, self.trick_size, side):
+            raise IllegalAction(f"the claim does not hold: {who}'s side can lose a trick if "
+                                f"the others play well, so play goes on")
 
     def _check_play(self, action: int, who: str) -> None:
         if action >= TRUMP_BASE and action <= TRUMP_NONE:
@@ -360,6 +377,9 @@ class Game:
 
     def step(self, action: int) -> None:
         self.history.append(action)
+        if action == CLAIM:
+            self._claim()
+            return
         if self.phase != PLAY:
             phase = self.phase
             if phase == BIDDING:
@@ -408,6 +428,28 @@ class Game:
         if len(self.tricks) == 8:
             self._finish_hand()
 
+
+    def _claim(self) -> None:
+        """The claiming side takes every trick left, the one on the table included, and the
+        5H and 3S among those cards."""
+        side = self.to_act & 1
+        left = 0
+        for card in self.trick_cards:
+            left |= 1 << card
+        for seat in range(4):
+            left |= self.hands[seat]
+            self.hands[seat] = 0
+        self.tricks_won[side] += 8 - len(self.tricks)
+        if self.five_team < 0 and left >> FIVE_OF_HEARTS & 1:
+            self.five_team = side
+        if self.three_team < 0 and left >> THREE_OF_SPADES & 1:
+            self.three_team = side
+        self.claimed = self.to_act
+        self.trick_cards = []
+        self.trick_seats = []
+        self.trick_best = -1
+        self.led_suit = -1
+        self._finish_hand()
 
     def _weak_hand(self, action: int) -> None:
         if action == REDEAL:
@@ -519,7 +561,7 @@ class Game:
             record = HandRecord(self.dealer, self.dealt, self.auction, contract, self.trump,
                                 self.tricks, raw, delta, (scores[0], scores[1]), made, target,
                                 rules.threshold(target),
-                                (passes[0], passes[1], passes[2], passes[3]))
+                                (passes[0], passes[1], passes[2], passes[3]), self.claimed)
             self.winner = hand_winner(rules, contract, scores, target, made)
         self.records.append(record)
         if self.winner is not None:

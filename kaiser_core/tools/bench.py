@@ -5,7 +5,9 @@ Benchmarks, not tests: they print numbers and never fail on a slow machine.
 
 from __future__ import annotations
 
+import json
 import random
+import statistics
 import time
 from typing import Any
 
@@ -56,9 +58,9 @@ def bench_rollout(profile: str = "prairie", seconds: float = 3.0) -> dict[str, A
             "playouts_per_s": playouts / elapsed}
 
 
-def bench_bridge(profile: str = "prairie", seconds: float = 3.0) -> dict[str, Any]:
-    """Random complete hands per second through the JSON bridge, with a ``legal_actions``,
-    an ``apply`` and a ``summary`` call per action, as a UI would make them."""
+def bench_api(profile: str = "prairie", seconds: float = 3.0) -> dict[str, Any]:
+    """Random complete hands per second through ``kaiser_core.api`` as a Python caller uses it
+    (states as values): a ``legal_actions``, an ``apply`` and a ``summary`` call per action."""
     rng = random.Random(2)
     hands = actions = games = 0
     start = time.perf_counter()
@@ -76,5 +78,67 @@ def bench_bridge(profile: str = "prairie", seconds: float = 3.0) -> dict[str, An
                 break
         hands += done
     elapsed = time.perf_counter() - start
-    return {"path": "bridge", "profile": profile, "hands": hands, "actions": actions,
+    return {"path": "api", "profile": profile, "hands": hands, "actions": actions,
             "hands_per_s": hands / elapsed, "actions_per_s": actions / elapsed}
+
+
+BRIDGE_MARKS = (10, 50, 200, 400, 800, 1200)
+"""Game lengths (moves made) at which ``bench_bridge`` times a move."""
+
+
+def _long_game_moves(profile: str, length: int, rng: random.Random) -> tuple[dict[str, Any], list[Any]]:
+    """A config and ``length`` random moves of one game that lasts that long (high target)."""
+    attempt = 0
+    while True:
+        config = {"profile": profile, "seed": f"bench-bridge-{attempt}",
+                  "options": {"target": 500, "defender_threshold": 450}}
+        state = api.new_game(config)
+        moves: list[Any] = []
+        while len(moves) < length and state["phase"] != "game_over":
+            legal = api.legal_actions(state)
+            move = legal[int(rng.random() * len(legal))]
+            state = api.apply(state, move)
+            moves.append(move)
+        if len(moves) == length:
+            return config, moves
+        attempt += 1
+
+
+def bench_bridge(profile: str = "prairie", repeats: int = 200) -> list[dict[str, Any]]:
+    """The page's path per move, by game length: ``webcall.call("table_step", ...)`` on a table
+    (JSON text in and out, as the worker does), median microseconds and the bytes both ways;
+    beside it the path the page took before tables, ``webcall.call("step", ...)`` with the whole
+    state sent and returned."""
+    from ..bridge import webcall
+
+    rng = random.Random(5)
+    config, moves = _long_game_moves(profile, max(BRIDGE_MARKS) + 1, rng)
+    rows = []
+    for mark in BRIDGE_MARKS:
+        state = api.load({"version": 1, "config": config, "actions": moves[:mark]})
+        seat = state["to_act"]
+        step_args = json.dumps([None, moves[mark], seat])
+        table_times, state_times = [], []
+        sent = received = state_sent = state_received = 0
+        for _ in range(repeats):
+            table = api.open_table(state)["table"]
+            args = step_args.replace("null", json.dumps(table), 1)
+            t0 = time.perf_counter()
+            reply = webcall.call("table_step", args)
+            table_times.append(time.perf_counter() - t0)
+            api.close_table(table)
+            sent, received = len(args), len(reply)
+        state_json = json.dumps(api.load(state))
+        for _ in range(max(10, repeats // 10)):
+            args = json.dumps([json.loads(state_json), moves[mark], 0])
+            t0 = time.perf_counter()
+            reply = webcall.call("step", args)
+            state_times.append(time.perf_counter() - t0)
+            state_sent, state_received = len(args), len(reply)
+        assert '"error"' not in reply[:12]
+        rows.append({"path": "bridge", "profile": profile, "moves": mark,
+                     "table_step_us": statistics.median(table_times) * 1e6,
+                     "bytes_in": sent, "bytes_out": received,
+                     "old_step_us": statistics.median(state_times) * 1e6,
+                     "old_bytes": state_sent + state_received})
+    return rows

@@ -96,7 +96,9 @@ def cmd_bench(args: argparse.Namespace) -> int:
     if args.what in ("all", "engine"):
         results.append(bench.bench_game(args.profile, args.seconds))
         results.append(bench.bench_rollout(args.profile, args.seconds))
-        results.append(bench.bench_bridge(args.profile, args.seconds))
+        results.append(bench.bench_api(args.profile, args.seconds))
+    if args.what in ("all", "bridge"):
+        results.extend(bench.bench_bridge(args.profile))
     if args.what in ("all", "dds"):
         from ..bots import dds
 
@@ -121,7 +123,7 @@ def main(argv: list[str] | None = None) -> int:
     commands["play"] = cmd_play
 
     bench = sub.add_parser("bench", help="engine speed on one core")
-    bench.add_argument("what", nargs="?", choices=["all", "engine", "dds"], default="engine")
+    bench.add_argument("what", nargs="?", choices=["all", "engine", "bridge", "dds"], default="engine")
     bench.add_argument("--profile", choices=list(PROFILES), default="prairie")
     bench.add_argument("--seconds", type=float, default=3.0)
     bench.add_argument("--deals", type=int, default=30, help="deals for the solver benchmark")

@@ -1,0 +1,100 @@
+"""Does a claim hold? A player who claims the rest says their side takes every remaining trick
+whatever the others do; the engine checks that exactly against the real cards.
+
+The question is narrower than the solver's (kaiser_core.bots.dds values points, and a side may
+gain by giving up the 3S trick), so it gets its own search: an and-or search over the remaining
+cards in which the claiming side needs one card that keeps every trick and the others try all
+theirs, touching cards (no live card of the suit between them) tried once, and positions at
+trick boundaries remembered. Each failing branch ends at the first trick the others can win.
+"""
+
+from __future__ import annotations
+
+from .cards import SUIT_MASK
+
+_Memo = dict[tuple[int, int, int, int, int], bool]
+
+
+def _choices(hand: int, led: int, live: int) -> list[int]:
+    """The cards ``hand`` may play to a trick led in suit ``led`` (-1: a lead), one of each run
+    of touching cards: no ``live`` card (held, or on the table) lies between them."""
+    if led >= 0 and hand & SUIT_MASK[led]:
+        hand &= SUIT_MASK[led]
+    cards: list[int] = []
+    previous = -1
+    while hand:
+        card = (hand & -hand).bit_length() - 1
+        hand &= hand - 1
+        if (previous < 0 or card >> 3 != previous >> 3
+                or live & ((1 << card) - (1 << (previous + 1)))):
+            cards.append(card)
+        previous = card
+    return cards
+
+
+def _beats(card: int, best: int, trump: int) -> bool:
+    if card >> 3 == best >> 3:
+        return card > best
+    return card >> 3 == trump
+
+
+def claim_holds(hands: list[int], to_act: int, trick_seats: list[int], trick_cards: list[int],
+                trump: int, next_seat: tuple[int, ...], trick_size: int, side: int) -> bool:
+    """Do ``side``'s seats take every trick left, the one on the table included, whatever the
+    other side plays? ``next_seat`` and ``trick_size`` as the game keeps them."""
+    live = _mask(trick_cards)
+    for hand in hands:
+        live |= hand
+    memo: _Memo = {}
+    return _play(list(hands), to_act, list(trick_seats), list(trick_cards), live, trump,
+                 next_seat, trick_size, side, memo)
+
+
+def _trick_winner(seats: list[int], cards: list[int], trump: int) -> int:
+    best, winner = cards[0], seats[0]
+    for seat, card in zip(seats, cards):
+        if _beats(card, best, trump):
+            best, winner = card, seat
+    return winner
+
+
+def _play(hands: list[int], seat: int, seats: list[int], cards: list[int], live: int, trump: int,
+          next_seat: tuple[int, ...], size: int, side: int, memo: _Memo) -> bool:
+    if not cards:
+        if not live:
+            return True
+        key = (hands[0], hands[1], hands[2], hands[3], seat)
+        known = memo.get(key)
+        if known is not None:
+            return known
+    led = cards[0] >> 3 if cards else -1
+    ours = seat & 1 == side
+    result = not ours
+    for card in _choices(hands[seat], led, live):
+        bit = 1 << card
+        hands[seat] ^= bit
+        seats.append(seat)
+        cards.append(card)
+        if len(cards) == size:
+            winner = _trick_winner(seats, cards, trump)
+            ok = winner & 1 == side and _play(hands, winner, [], [], live & ~_mask(cards), trump,
+                                               next_seat, size, side, memo)
+        else:
+            ok = _play(hands, next_seat[seat], seats, cards, live, trump, next_seat, size, side,
+                       memo)
+        cards.pop()
+        seats.pop()
+        hands[seat] ^= bit
+        if ok == ours:
+            result = ours
+            break
+    if not cards:
+        memo[(hands[0], hands[1], hands[2], hands[3], seat)] = result
+    return result
+
+
+def _mask(cards: list[int]) -> int:
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    return mask
