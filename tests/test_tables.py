@@ -176,3 +176,32 @@ def test_step_shows_a_passed_card_only_to_the_seat_that_passed_it():
     for viewer in range(4):
         event = api.step(state, card, viewer)["events"][0]
         assert event["action"]["card"] == (card["card"] if viewer == 0 else None)
+
+
+@pytest.mark.parametrize("rule", [False, True])
+def test_a_tricks_worth_follows_the_scoring_rules(rule):
+    state = api.new_game({"profile": "standard", "seed": f"worth-{rule}",
+                          "options": {"spade_three_needs_three_tricks": rule}})
+    table = api.open_table(state)["table"]
+    rng = random.Random(11)
+    special = {"5H", "3S"}
+    checked = 0
+    while checked < 40:
+        reply = api.table_bot_step(table, "random", rng.random())
+        view = reply["view"]
+        if view["phase"] == "game_over":
+            break
+        if view["trick"]["cards"]:
+            cards = set(view["trick"]["cards"])
+            if rule and cards & special:
+                assert view["trick_points"] is None
+            else:
+                assert view["trick_points"] == 1 + 5 * ("5H" in cards) - 3 * ("3S" in cards)
+        for event in reply["events"]:
+            if event["type"] == "trick":
+                checked += 1
+                cards = set(event["cards"])
+                if rule and cards & special:
+                    assert event["points"] is None
+                else:
+                    assert event["points"] == 1 + 5 * ("5H" in cards) - 3 * ("3S" in cards)

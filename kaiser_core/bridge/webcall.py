@@ -48,9 +48,14 @@ def warm() -> None:
         if not module.name.endswith("__main__"):
             importlib.import_module(module.name)
     state = api.new_game({"profile": "standard", "seed": "warm-up", "dealer": 0})
+    table = api.open_table(state)["table"]
     for fn, args in (("legal_actions", [state]), ("view", [state, 0]), ("summary", [state]),
-                     ("load", [state]), ("bot_step", [state, "basic", "warm-up"]),
+                     ("load", [state]), ("open_table", [state]), ("table_view", [table, 0]),
+                     ("table_bot_step", [table, "strong", "warm-up"]), ("table_summary", [table]),
                      ("profiles", []), ("options_schema", [])):
         reply = json.loads(call(fn, json.dumps(args)))
         if "error" in reply:
             raise RuntimeError(f"warm-up call {fn} failed: {reply['error']}")
+        if fn == "open_table":
+            api.close_table(reply["result"]["table"])
+    api.close_table(table)  # the snapshot holds no table: a page opens its own
