@@ -1,0 +1,326 @@
+// @ts-check
+// The "Play with friends" page (friends.html): the host's lobby and table, or a guest's.
+//
+//   friends.html                  host a new table (the engine starts in this browser)
+//   friends.html#host=ROOM        the host's page after a reload: the saved table reopens
+//   friends.html#play=ROOM.SECRET a guest, over relays (the invite link)
+//   friends.html#manual           a guest, with codes exchanged by hand (no relay)
+//   ?relay=URL[,URL...]           these relays instead of the default ones
+//
+// A guest's page never loads the Python runtime: it renders what the host sends.
+import { HostSession, DEFAULT_ABSENT_MS } from "./host.js";
+import { RemoteTable } from "./guest.js";
+import { SharedTableView } from "./tableview.js";
+import { joinRelayRoom, relaysFromQuery, ManualOffer, answerManualOffer } from "./transport.js";
+import { TALK, cleanName, inviteUrl, randomId, roomFromHash } from "./protocol.js";
+import { renderQr } from "./qr.js";
+import { seatName, LEVEL_NAMES } from "../table/words.js";
+import { banner, announce } from "../ui/announce.js";
+import { openDialog, installDialogs } from "../ui/dialogs.js";
+import { copyText, systemShare } from "../ui/share.js";
+
+/** @typedef {import("./host.js").SeatInfo} SeatInfo */
+
+/** @param {string} id */
+const $ = (id) => document.getElementById(id);
+const NAME_KEY = "kaiser.net.name";
+const params = new URLSearchParams(location.search);
+/** Tests may speed the bots up; people get a pace they can follow. */
+const PACE_MS = Number(params.get("pace_ms")) || 800;
+const ANIM_MS = Math.min(300, PACE_MS / 2);
+/** How long a guest waits for the host before saying what to try. */
+const REACH_MS = 20000;
+
+const net = {
+  /** @type {HostSession | null} */
+  host: null,
+  /** @type {RemoteTable | null} */
+  guest: null,
+  /** @type {SharedTableView | null} */
+  view: null,
+  /** @type {string[]} every message this page received, as text (the tests read them) */
+  received: [],
+};
+Object.assign(window, { kaiserNet: net });
+
+function savedName() {
+  try { return localStorage.getItem(NAME_KEY) ?? ""; } catch { return ""; }
+}
+
+/** Record what arrives, then hand it on: the tests check that no message leaks a secret. */
+function recording(link) {
+  const wrap = { ...link };
+  Object.defineProperty(wrap, "onMessage", {
+    set(fn) { link.onMessage = (peer, text) => { net.received.push(text); fn?.(peer, text); }; },
+    get() { return link.onMessage; },
+  });
+  for (const key of ["onJoin", "onLeave"]) {
+    Object.defineProperty(wrap, key, { set(fn) { link[key] = fn; }, get() { return link[key]; } });
+  }
+  wrap.send = (peer, text) => link.send(peer, text);
+  wrap.close = () => link.close();
+  return /** @type {import("./transport.js").Link} */ (wrap);
+}
+
+// ---------------------------------------------------------------- the table, shared by both sides
+
+function showTable() {
+  $("lobby").hidden = true;
+  $("shared-table").hidden = false;
+  $("talk").hidden = false;
+}
+
+function installTalk(say) {
+  const box = $("talk-buttons");
+  TALK.forEach((text, i) => {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "btn talk-btn";
+    b.textContent = text;
+    b.dataset.testid = `talk-${i}`;
+    b.addEventListener("click", () => say(i));
+    box.append(b);
+  });
+}
+
+/** @param {number} seat @param {number} say @param {SeatInfo[]} seats */
+function heard(seat, say, seats) {
+  const who = seats[seat]?.name ? `${seatName(seat)} (${seats[seat].name})` : seatName(seat);
+  const li = document.createElement("li");
+  li.textContent = `${who}: ${TALK[say]}`;
+  const log = $("talk-log");
+  log.append(li);
+  while (log.childElementCount > 4) log.firstElementChild.remove();
+}
+
+/**
+ * The seats, for the lobby: who sits where; the host can move people and set bot levels.
+ * @param {SeatInfo[]} seats @param {number | null} mySeat
+ * @param {{host?: HostSession, sit?: (seat: number) => void}} controls
+ */
+function renderLobby(seats, mySeat, { host, sit }) {
+  const list = $("lobby-seats");
+  list.replaceChildren();
+  seats.forEach((s, seat) => {
+    const li = document.createElement("li");
+    li.className = "lobby-seat";
+    li.dataset.testid = `lobby-seat-${seat}`;
+    const label = document.createElement("span");
+    label.className = "lobby-who";
+    const who = s.kind === "bot" ? "A bot" : s.kind === "host" ? `${s.name} (host)` : s.name;
+    label.textContent = `${seatName(seat)}: ${who}${seat === mySeat ? " — you" : ""}${s.away ? " (away)" : ""}`;
+    li.append(label);
+    if (host && s.kind === "bot") {
+      const sel = document.createElement("select");
+      sel.dataset.testid = `level-${seat}`;
+      sel.setAttribute("aria-label", `${seatName(seat)}'s bot level`);
+      for (const [value, text] of Object.entries(LEVEL_NAMES)) sel.add(new Option(text, value, false, value === s.level));
+      sel.addEventListener("change", () => host.setLevel(seat, sel.value));
+      li.append(sel);
+    }
+    if (host) {
+      const move = document.createElement("select");
+      move.dataset.testid = `move-${seat}`;
+      move.setAttribute("aria-label", `Move ${seatName(seat)}'s player to`);
+      move.add(new Option("Move to…", ""));
+      for (let to = 0; to < 4; to++) if (to !== seat) move.add(new Option(seatName(to), String(to)));
+      move.addEventListener("change", () => { if (move.value) host.swap(seat, Number(move.value)); });
+      li.append(move);
+    } else if (sit && s.kind === "bot") {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "btn";
+      b.textContent = "Sit here";
+      b.dataset.testid = `sit-${seat}`;
+      b.addEventListener("click", () => sit(seat));
+      li.append(b);
+    }
+    list.append(li);
+  });
+}
+
+// ---------------------------------------------------------------- host
+
+async function startHost() {
+  const { startEngine } = await import("../engine/engine.js");
+  const hash = /^#host=([A-Za-z0-9_-]+)$/.exec(location.hash);
+  const saved = HostSession.saved();
+  const resume = hash && saved && saved.room === hash[1] ? saved : null;
+  const room = resume ? resume.room : randomId(9);
+  const secret = resume ? resume.secret : randomId(18);
+  history.replaceState(null, "", `${location.pathname}${location.search}#host=${room}`);
+  document.body.dataset.net = "engine";
+  const engine = await startEngine({ timeoutMs: 90000 });
+  const name = cleanName(savedName() || "Host");
+  const host = new HostSession({ engine, room, secret, name, paceMs: PACE_MS, absentMs: resume?.absentMs ?? DEFAULT_ABSENT_MS });
+  net.host = host;
+  const view = new SharedTableView({ onPlay: (a) => host.play(a), animMs: ANIM_MS });
+  net.view = view;
+  host.onUpdate = (u) => { showTable(); view.show(u, host.hostSeat); };
+  host.onSeats = () => {
+    renderLobby(host.seatInfo(), host.hostSeat, { host });
+    view.seatsChanged(host.seatInfo());
+  };
+  host.onTalk = (seat, say) => heard(seat, say, host.seatInfo());
+  host.onError = (text) => banner(text, { kind: "error", testid: "net-error" });
+  installTalk((say) => host.talk(host.hostSeat, say));
+
+  const profiles = /** @type {Object<string, {title: string}>} */ (await engine.call("profiles"));
+  const select = /** @type {HTMLSelectElement} */ ($("net-profile"));
+  for (const [key, p] of Object.entries(profiles)) select.add(new Option(p.title, key));
+  const delay = /** @type {HTMLInputElement} */ ($("absent-delay"));
+  delay.addEventListener("change", () => { host.absentMs = Math.max(1, Number(delay.value) || 30) * 1000; });
+  $("start-game").addEventListener("click", () => {
+    host.absentMs = Math.max(1, Number(delay.value) || 30) * 1000;
+    host.start({ profile: select.value, seed: randomId(12) });
+  });
+
+  const link = await joinRelayRoom({ room, secret, relays: relaysFromQuery() });
+  host.attach(recording(link));
+  installInvite(inviteUrl({ room, secret }));
+  installCodes(host);
+  $("lobby").hidden = false;
+  $("host-controls").hidden = false;
+  renderLobby(host.seatInfo(), host.hostSeat, { host });
+  if (resume) {
+    await host.restore(resume);
+    renderLobby(host.seatInfo(), host.hostSeat, { host });
+    if (host.started) banner("The table is open again: your friends come back by themselves.", { testid: "host-resumed" });
+  } else {
+    openDialog("dlg-invite");
+  }
+  document.body.dataset.net = "host";
+}
+
+/** @param {string} url */
+function installInvite(url) {
+  const field = /** @type {HTMLInputElement} */ ($("invite-link"));
+  field.value = url;
+  $("btn-invite").hidden = false;
+  $("btn-invite").addEventListener("click", () => openDialog("dlg-invite"));
+  $("invite-copy").addEventListener("click", async () => { $("invite-status").textContent = await copyText(url, field); });
+  if (typeof navigator.share === "function") {
+    $("invite-share").hidden = false;
+    $("invite-share").addEventListener("click", () => systemShare(url, false));
+  }
+  renderQr($("invite-qr"), url, "QR code of the table link");
+}
+
+/** The no-relay path: one offer code per guest, and that guest's answer. @param {HostSession} host */
+function installCodes(host) {
+  let count = 0;
+  /** @type {ManualOffer | null} */
+  let pending = null;
+  const offerBox = /** @type {HTMLTextAreaElement} */ ($("host-offer"));
+  const answerBox = /** @type {HTMLTextAreaElement} */ ($("host-answer"));
+  const status = $("codes-status");
+  const fresh = async () => {
+    pending = new ManualOffer(`manual-${++count}`);
+    host.attach(recording(pending.link));
+    offerBox.value = "…";
+    answerBox.value = "";
+    offerBox.value = await pending.offer();
+    renderQr($("offer-qr"), offerBox.value, "QR code of your connection code");
+  };
+  $("btn-codes").hidden = false;
+  $("btn-codes").addEventListener("click", () => {
+    openDialog("dlg-codes");
+    if (!pending) fresh();
+  });
+  $("host-connect").addEventListener("click", async () => {
+    if (!pending) return;
+    try {
+      await pending.accept(answerBox.value);
+      status.textContent = "Connected. For another friend, here is a new code.";
+      await fresh();
+    } catch (e) {
+      status.textContent = String(e?.message ?? e);
+    }
+  });
+}
+
+// ---------------------------------------------------------------- guest
+
+/** @param {{room: string, secret: string} | null} where null: the no-relay path */
+function startGuest(where) {
+  $("join").hidden = false;
+  $("manual-offer").hidden = where != null;
+  const nameBox = /** @type {HTMLInputElement} */ ($("join-name"));
+  nameBox.value = savedName();
+  document.body.dataset.net = "join";
+  $("join-form").addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const name = cleanName(nameBox.value);
+    try { localStorage.setItem(NAME_KEY, name); } catch { /* a name is only a convenience */ }
+    $("join-go").setAttribute("disabled", "");
+    try {
+      if (where) {
+        joinGuest(await joinRelayRoom({ room: where.room, secret: where.secret, relays: relaysFromQuery() }), where.room, name);
+      } else {
+        const code = /** @type {HTMLTextAreaElement} */ ($("offer-code")).value;
+        const { answer, link } = await answerManualOffer(code);
+        /** @type {HTMLTextAreaElement} */ ($("answer-code")).value = answer;
+        $("manual-answer").hidden = false;
+        renderQr($("answer-qr"), answer, "QR code of your answer code");
+        joinGuest(link, "manual", name);
+      }
+    } catch (err) {
+      $("join-go").removeAttribute("disabled");
+      banner(String(err?.message ?? err), { kind: "error", testid: "net-error" });
+    }
+  }, { once: false });
+}
+
+/** @param {import("./transport.js").Link} link @param {string} room @param {string} name */
+function joinGuest(link, room, name) {
+  const guest = new RemoteTable(recording(link), { room, name });
+  net.guest = guest;
+  const view = new SharedTableView({ onPlay: (a) => guest.play(a), animMs: ANIM_MS });
+  net.view = view;
+  let awayBanner = null;
+  const trouble = setTimeout(() => {
+    if (!guest.host) {
+      banner("The table cannot be reached yet. Check that the host's page is open; if it stays like this, your network may block direct connections: try another network (or mobile data), or ask the host to invite you without internet on a shared local network.",
+        { kind: "error", testid: "net-trouble" });
+    }
+  }, REACH_MS);
+  document.body.dataset.net = "connecting";
+  $("lobby-note").textContent = "Looking for the table…";
+  guest.onHost = (here) => {
+    clearTimeout(trouble);
+    document.body.dataset.net = here ? "guest" : "host-away";
+    if (here) { awayBanner?.remove(); awayBanner = null; return; }
+    awayBanner ??= banner("The table waits for the host: their page is reloading or their connection dropped. It goes on by itself when they are back.",
+      { testid: "host-away", dismiss: false });
+  };
+  guest.onSeats = () => {
+    $("join").hidden = guest.started;
+    if (!guest.started) {
+      $("lobby").hidden = false;
+      $("lobby-note").textContent = guest.seat == null ? "Looking for the table…" : "Waiting for the host to start the game.";
+      renderLobby(guest.seats, guest.seat, { sit: (s) => guest.sit(s) });
+    }
+    view.seatsChanged(guest.seats);
+  };
+  guest.onUpdate = (u) => {
+    $("join").hidden = true;
+    showTable();
+    view.show(u, /** @type {number} */ (guest.seat));
+  };
+  guest.onTalk = (seat, say) => heard(seat, say, guest.seats);
+  guest.onRefused = (message) => {
+    $("hand-msg").textContent = message;
+    $("hand-msg").hidden = false;
+    announce(message);
+  };
+  installTalk((say) => guest.talk(say));
+}
+
+// ---------------------------------------------------------------- start
+
+installDialogs();
+$("btn-how").addEventListener("click", () => openDialog("dlg-how"));
+const invited = roomFromHash(location.hash);
+if (invited) startGuest(invited);
+else if (location.hash === "#manual") startGuest(null);
+else startHost().catch((e) => banner(String(e?.message ?? e), { kind: "error", testid: "net-error" }));

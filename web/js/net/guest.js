@@ -1,0 +1,100 @@
+// @ts-check
+// A guest at a shared table: a table client with no engine. It shows the views the host sends
+// (its own seat's, and the public events of each move) and sends its moves as requests with the
+// turn they are meant for; the host's engine decides. The token the host gives is kept in this
+// browser, so a reload or a lost connection comes back to the same seat.
+import { encode, parseHost } from "./protocol.js";
+
+/** @typedef {import("./transport.js").Link} Link */
+/** @typedef {import("./host.js").Update} Update */
+/** @typedef {import("./host.js").SeatInfo} SeatInfo */
+
+const tokenKey = (room) => `kaiser.net.guest.${room}`;
+
+export class RemoteTable {
+  /**
+   * @param {Link} link
+   * @param {{room: string, name: string, storage?: Storage}} options
+   */
+  constructor(link, { room, name, storage = localStorage }) {
+    this.link = link;
+    this.room = room;
+    this.name = name;
+    this.storage = storage;
+    /** @type {string | null} */
+    this.host = null;
+    /** @type {number | null} */
+    this.seat = null;
+    this.moves = 0;
+    /** @type {import("../types.js").View | null} */
+    this.view = null;
+    /** @type {SeatInfo[]} */
+    this.seats = [];
+    this.started = false;
+    /** @type {(u: Update) => void} */
+    this.onUpdate = () => {};
+    /** @type {() => void} */
+    this.onSeats = () => {};
+    /** @type {(seat: number, say: number) => void} */
+    this.onTalk = () => {};
+    /** @type {(message: string) => void} */
+    this.onRefused = () => {};
+    /** @type {(here: boolean) => void} the host came or went */
+    this.onHost = () => {};
+    link.onMessage = (peer, text) => this.receive(peer, text);
+    link.onLeave = (peer) => {
+      if (peer === this.host) { this.host = null; this.onHost(false); }
+    };
+  }
+
+  get token() {
+    try { return this.storage.getItem(tokenKey(this.room)); } catch { return null; }
+  }
+
+  /** @param {string} peer @param {string} text */
+  receive(peer, text) {
+    const m = parseHost(text);
+    if (!m) return;
+    if (m.type === "host") {
+      // The host (again, after its reload): say who we are; the token names our seat.
+      this.host = peer;
+      this.link.send(peer, encode({ type: "hello", name: this.name, token: this.token }));
+      this.onHost(true);
+      return;
+    }
+    if (peer !== this.host) return; // only the host speaks for the table
+    if (m.type === "welcome") {
+      this.seat = m.seat;
+      try { this.storage.setItem(tokenKey(this.room), m.token); } catch { /* then a reload takes a new seat */ }
+      this.onSeats();
+    } else if (m.type === "seats") {
+      this.seats = m.seats;
+      this.started = !!m.started;
+      this.onSeats();
+    } else if (m.type === "update") {
+      this.moves = m.moves;
+      this.view = m.view;
+      this.seats = m.seats;
+      this.started = true;
+      this.onUpdate(/** @type {Update} */ (m));
+    } else if (m.type === "talk") {
+      this.onTalk(m.seat, m.say);
+    } else if (m.type === "refused") {
+      this.onRefused(String(m.message));
+    }
+  }
+
+  /** @param {Object<string, unknown>} msg */
+  request(msg) {
+    if (this.host) this.link.send(this.host, encode(msg));
+  }
+
+  /** Play or bid: a request the host's engine checks. @param {Object<string, unknown>} action */
+  play(action) { this.request({ type: "move", turn: this.moves, action }); }
+
+  /** @param {number} seat */
+  sit(seat) { this.request({ type: "sit", seat }); }
+
+  /** @param {number} say */
+  talk(say) { this.request({ type: "talk", say }); }
+}

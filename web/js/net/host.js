@@ -1,0 +1,372 @@
+// @ts-check
+// The host of a shared table: its browser holds the deal, as a dealer would.
+//
+// The engine (a table in this page's worker, docs/bridge.md) runs here only. Each guest's move
+// is a request: the host parses it (protocol.js), takes the seat from the connection that sent
+// it (never from the message), and lets the engine check it (`table_step` with the turn the
+// guest meant), so a move out of turn, for another seat, malformed, repeated or too late is
+// refused to that guest and changes nothing. A guest receives only its own seat's view and the
+// move's public events, never the table's state, its seed or the engine's `action`.
+//
+// Seats: the host's own, people (who keep a token in their browser to come back to their seat),
+// and bots with a level. An absent person's seat is played by a bot after `absentMs`, marked
+// as such, and handed back when the person returns. The table is saved after every move, so a
+// host who reloads reopens it from the saved game and the guests reconnect by themselves.
+import { encode, parseGuest, RateLimit, randomId } from "./protocol.js";
+
+/** @typedef {import("./transport.js").Link} Link */
+/** @typedef {import("../types.js").View} View */
+/** @typedef {import("../types.js").Engine} Engine */
+
+export const HOST_KEY = "kaiser.net.host.v1";
+export const DEFAULT_ABSENT_MS = 30000;
+const BOT_CAP_MS = 800;
+const STAND_IN_LEVEL = "basic";
+
+/**
+ * @typedef {object} Seat
+ * @property {"host" | "person" | "bot"} kind
+ * @property {string} name
+ * @property {string} level the bot's level (also the stand-in's for an absent person)
+ * @property {string | null} token the person's, to come back to this seat
+ * @property {string | null} peer the connection the person is on now (null: away)
+ * @property {number | null} awaySince performance.now() when the person left
+ */
+
+/**
+ * @typedef {object} Update what one seat is shown after a move
+ * @property {number} moves
+ * @property {number} hands_played
+ * @property {View} view
+ * @property {Object<string, unknown>[]} events
+ * @property {SeatInfo[]} seats
+ */
+/** @typedef {{kind: string, name: string, level: string, away: boolean, standIn: boolean}} SeatInfo */
+
+export class HostSession {
+  /**
+   * @param {{engine: Engine, room: string, secret: string, name: string, absentMs?: number,
+   *   paceMs?: number, storage?: Storage}} options
+   */
+  constructor({ engine, room, secret, name, absentMs = DEFAULT_ABSENT_MS, paceMs = 800, storage = localStorage }) {
+    this.engine = engine;
+    this.room = room;
+    this.secret = secret;
+    this.absentMs = absentMs;
+    this.paceMs = paceMs;
+    this.storage = storage;
+    /** @type {Seat[]} */
+    this.seats = [0, 1, 2, 3].map((s) => (s === 0
+      ? { kind: "host", name, level: STAND_IN_LEVEL, token: null, peer: null, awaySince: null }
+      : { kind: "bot", name: "", level: "basic", token: null, peer: null, awaySince: null }));
+    this.hostSeat = 0;
+    /** @type {Map<string, {link: Link, token: string | null}>} */
+    this.peers = new Map();
+    /** @type {string | null} the engine's table id */
+    this.table = null;
+    /** @type {Object<string, unknown> | null} the saved game (the engine's table_state) */
+    this.state = null;
+    this.moves = 0;
+    this.handsPlayed = 0;
+    /** @type {View[]} the latest view of each seat */
+    this.views = [];
+    /** @type {Object<string, unknown>[]} */
+    this.lastEvents = [];
+    /** @type {Object<string, unknown> | null} the last finished hand's record */
+    this.lastHand = null;
+    this.limit = new RateLimit();
+    /** @type {Promise<unknown>} engine work, one move at a time */
+    this.queue = Promise.resolve();
+    /** @type {ReturnType<typeof setTimeout> | null} */
+    this.timer = null;
+    /** @type {(u: Update) => void} the host's own table */
+    this.onUpdate = () => {};
+    /** @type {() => void} the lobby changed (who sits where) */
+    this.onSeats = () => {};
+    /** @type {(seat: number, say: number) => void} */
+    this.onTalk = () => {};
+    /** @type {(text: string) => void} */
+    this.onError = () => {};
+    this.closed = false;
+  }
+
+  get started() { return this.table != null; }
+
+  // ------------------------------------------------------------ connections
+
+  /** Take guests from a link (the relay room, or one connection made with codes). @param {Link} link */
+  attach(link) {
+    link.onJoin = (peer) => {
+      this.peers.set(peer, { link, token: null });
+      link.send(peer, encode({ type: "host" }));
+    };
+    link.onLeave = (peer) => this.left(peer);
+    link.onMessage = (peer, text) => {
+      if (!this.peers.has(peer)) this.peers.set(peer, { link, token: null });
+      this.receive(peer, text);
+    };
+  }
+
+  /** @param {string} peer @param {Object<string, unknown>} msg */
+  send(peer, msg) {
+    this.peers.get(peer)?.link.send(peer, encode(msg));
+  }
+
+  /** @param {string} peer @param {string} message */
+  refuse(peer, message) {
+    this.send(peer, { type: "refused", message, moves: this.moves });
+  }
+
+  /** @param {string} peer */
+  left(peer) {
+    this.peers.delete(peer);
+    const seat = this.seats.findIndex((s) => s.peer === peer);
+    if (seat < 0) return;
+    this.seats[seat].peer = null;
+    this.seats[seat].awaySince = performance.now();
+    this.seatsChanged();
+    this.schedule();
+  }
+
+  /** @param {string} peer @param {string} text */
+  receive(peer, text) {
+    if (!this.limit.take(peer)) { this.refuse(peer, "Too many messages at once: wait a moment."); return; }
+    const parsed = parseGuest(text);
+    if ("error" in parsed) { this.refuse(peer, `Refused: ${parsed.error}.`); return; }
+    const msg = parsed.msg;
+    if (msg.type === "hello") { this.hello(peer, msg.name, msg.token); return; }
+    const seat = this.seats.findIndex((s) => s.peer === peer);
+    if (seat < 0) { this.refuse(peer, "Say hello first: this connection holds no seat."); return; }
+    if (msg.type === "talk") this.talk(seat, msg.say);
+    else if (msg.type === "sit") this.sit(seat, msg.seat, peer);
+    else this.enqueue(() => this.step(msg.action, seat, msg.turn, peer));
+  }
+
+  /** @param {string} peer @param {string} name @param {string | null} token */
+  hello(peer, name, token) {
+    let seat = token ? this.seats.findIndex((s) => s.kind === "person" && s.token === token) : -1;
+    if (seat >= 0) {
+      const s = this.seats[seat];
+      if (s.peer && s.peer !== peer) this.peers.delete(s.peer); // the same browser, reloaded
+      s.peer = peer;
+      s.awaySince = null;
+      s.name = name;
+    } else {
+      seat = this.seats.findIndex((s) => s.kind === "bot");
+      if (seat < 0) { this.refuse(peer, "The table is full: every seat has a person."); return; }
+      this.seats[seat] = { kind: "person", name, level: this.seats[seat].level, token: randomId(16), peer, awaySince: null };
+    }
+    this.send(peer, { type: "welcome", seat, token: this.seats[seat].token, room: this.room });
+    this.seatsChanged();
+    if (this.started) this.send(peer, { type: "update", ...this.updateFor(seat, []) });
+    this.schedule();
+  }
+
+  /** A person asks for another seat: only one a bot holds, and only before the game. */
+  sit(from, to, peer) {
+    if (this.started) { this.refuse(peer, "Seats change in the lobby only: the host can move you."); return; }
+    if (this.seats[to].kind !== "bot") { this.refuse(peer, "That seat is taken."); return; }
+    this.swap(from, to);
+  }
+
+  /** The host moves whoever sits at `a` to `b` and back (people, bots). */
+  swap(a, b) {
+    if (a === b) return;
+    [this.seats[a], this.seats[b]] = [this.seats[b], this.seats[a]];
+    this.hostSeat = this.seats.findIndex((s) => s.kind === "host");
+    for (const [seat, s] of this.seats.entries()) {
+      if (s.kind === "person" && s.peer) this.send(s.peer, { type: "welcome", seat, token: s.token, room: this.room });
+    }
+    this.seatsChanged();
+  }
+
+  /** @param {number} seat @param {string} level */
+  setLevel(seat, level) {
+    this.seats[seat].level = level;
+    this.seatsChanged();
+  }
+
+  /** @param {number} seat @param {number} say */
+  talk(seat, say) {
+    this.broadcast({ type: "talk", seat, say });
+    this.onTalk(seat, say);
+  }
+
+  /** @returns {SeatInfo[]} what everyone may know of the seats */
+  seatInfo() {
+    const now = performance.now();
+    return this.seats.map((s) => ({
+      kind: s.kind,
+      name: s.kind === "bot" ? "" : s.name,
+      level: s.level,
+      away: s.kind === "person" && s.peer == null,
+      standIn: this.standsIn(s, now),
+    }));
+  }
+
+  /** @param {Seat} s */
+  standsIn(s, now = performance.now()) {
+    return s.kind === "person" && s.peer == null && s.awaySince != null && now - s.awaySince >= this.absentMs;
+  }
+
+  seatsChanged() {
+    this.broadcast({ type: "seats", seats: this.seatInfo(), started: this.started });
+    this.save();
+    this.onSeats();
+  }
+
+  /** @param {Object<string, unknown>} msg to every person at the table */
+  broadcast(msg) {
+    for (const s of this.seats) if (s.kind === "person" && s.peer) this.send(s.peer, msg);
+  }
+
+  // ------------------------------------------------------------ the game
+
+  /** @param {() => Promise<unknown>} work */
+  enqueue(work) {
+    this.queue = this.queue.then(work).catch((e) => this.onError(String(e?.message ?? e)));
+    return this.queue;
+  }
+
+  /** Deal a new game with these rules, everyone in their seats. @param {Object<string, unknown>} config */
+  start(config) {
+    return this.enqueue(async () => {
+      const state = await this.engine.call("new_game", config);
+      await this.open(/** @type {Object<string, unknown>} */ (state));
+    });
+  }
+
+  /** Open the table from a saved game (a new one, or after the host's reload). */
+  async open(state) {
+    const seats = [this.hostSeat, ...[0, 1, 2, 3].filter((s) => s !== this.hostSeat)];
+    const reply = /** @type {any} */ (await this.engine.call("open_table", state, seats));
+    this.table = reply.table;
+    this.state = state;
+    this.apply(reply);
+  }
+
+  /** The engine call, reopening the table once if the worker forgot it. */
+  async call(fn, ...args) {
+    try {
+      return await this.engine.call(fn, this.table, ...args);
+    } catch (e) {
+      if (!/no open table/.test(String(e?.message)) || !this.state) throw e;
+      await this.open(this.state);
+      return this.engine.call(fn, this.table, ...args);
+    }
+  }
+
+  /** A person's move (the host's own, or a guest's from its connection). */
+  async step(action, seat, turn, peer = null) {
+    if (!this.started) { if (peer) this.refuse(peer, "The game has not started yet."); return; }
+    try {
+      const reply = await this.call("table_step", action, seat, turn);
+      await this.moved(reply);
+    } catch (e) {
+      const message = String(e?.message ?? e);
+      if (peer) this.refuse(peer, message);
+      else this.onError(message);
+    }
+  }
+
+  /** The host plays its own seat. @param {Object<string, unknown>} action */
+  play(action) {
+    return this.enqueue(() => this.step(action, this.hostSeat, this.moves));
+  }
+
+  async moved(reply) {
+    this.apply(reply);
+    this.state = /** @type {Object<string, unknown>} */ (await this.call("table_state"));
+    this.save();
+  }
+
+  /** Keep the views, show them to each seat, and have bots play on. */
+  apply(reply) {
+    const views = [reply.view, ...reply.views];
+    for (const v of views) this.views[v.seat] = v;
+    this.moves = reply.moves;
+    this.handsPlayed = reply.hands_played;
+    this.lastEvents = reply.events;
+    this.lastHand = reply.events.find((e) => e.type === "hand")?.record ?? this.lastHand;
+    for (const [seat, s] of this.seats.entries()) {
+      if (s.kind === "person" && s.peer) this.send(s.peer, { type: "update", ...this.updateFor(seat, reply.events) });
+    }
+    this.onUpdate(this.updateFor(this.hostSeat, reply.events));
+    this.schedule();
+  }
+
+  /** @param {number} seat @param {Object<string, unknown>[]} events @returns {Update} */
+  updateFor(seat, events) {
+    return { moves: this.moves, hands_played: this.handsPlayed, view: this.views[seat], events, seats: this.seatInfo() };
+  }
+
+  /** After a move (or a seat's change): a bot or a stand-in plays at a pace people can follow. */
+  schedule() {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const v = this.views[this.hostSeat];
+    if (!this.started || this.closed || !v || v.phase === "game_over") return;
+    const s = this.seats[v.to_act];
+    let wait = this.paceMs;
+    if (this.lastEvents.some((e) => e.type === "trick")) wait += this.paceMs;
+    if (this.lastEvents.some((e) => e.type === "hand")) wait += 3 * this.paceMs;
+    if (s.kind === "person" && s.peer == null && s.awaySince != null && !this.standsIn(s)) {
+      wait = Math.max(wait, s.awaySince + this.absentMs - performance.now() + 50);
+    } else if (s.kind !== "bot" && !this.standsIn(s)) {
+      return; // a person's turn
+    }
+    const moves = this.moves;
+    this.timer = setTimeout(() => this.enqueue(() => this.botMove(moves)), wait);
+  }
+
+  async botMove(moves) {
+    const v = this.views[this.hostSeat];
+    if (moves !== this.moves || v.phase === "game_over") return;
+    const s = this.seats[v.to_act];
+    if (s.kind !== "bot" && !this.standsIn(s)) { this.seatsChanged(); this.schedule(); return; }
+    if (s.kind === "person") this.seatsChanged(); // say that a bot stands in now
+    const level = s.kind === "bot" ? s.level : STAND_IN_LEVEL;
+    const reply = await this.call("table_bot_step", level, `${this.room}:${moves}`, BOT_CAP_MS);
+    await this.moved(reply);
+  }
+
+  // ------------------------------------------------------------ saving
+
+  save() {
+    const saved = {
+      room: this.room,
+      secret: this.secret,
+      absentMs: this.absentMs,
+      seats: this.seats.map((s) => ({ kind: s.kind, name: s.name, level: s.level, token: s.token })),
+      state: this.state,
+    };
+    try { this.storage.setItem(HOST_KEY, JSON.stringify(saved)); } catch { /* storage full: the table plays on */ }
+  }
+
+  /**
+   * The host's saved table, for a reload.
+   * @returns {{room: string, secret: string, absentMs: number, seats: {kind: "host" | "person" | "bot", name: string, level: string, token: string | null}[], state: Object<string, unknown> | null} | null}
+   */
+  static saved(storage = localStorage) {
+    try {
+      const s = JSON.parse(storage.getItem(HOST_KEY) ?? "null");
+      return s && typeof s.room === "string" && Array.isArray(s.seats) && s.seats.length === 4 ? s : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Reopen the saved table: everyone away until they reconnect. */
+  restore(saved) {
+    const now = performance.now();
+    this.seats = saved.seats.map((s) => ({ ...s, peer: null, awaySince: s.kind === "person" ? now : null }));
+    this.hostSeat = this.seats.findIndex((s) => s.kind === "host");
+    if (saved.state) return this.enqueue(() => this.open(saved.state));
+    return Promise.resolve();
+  }
+
+  close() {
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+  }
+}

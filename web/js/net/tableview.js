@@ -1,0 +1,106 @@
+// @ts-check
+// The shared table as one seat sees it, host and guests alike: the same renderers as the solo
+// table (table/table.js), fed by the views the host sends. It plays back each move's public
+// events (the card, the finished trick swept to its winner, the hand's result) before drawing
+// the view that follows, so every browser at the table shows the same tricks at the same pace.
+import { renderStatus, renderSeats, renderTrick, renderHand, renderPlate, renderTurn, gatherTrick, installHandKeys } from "../table/table.js";
+import { renderActionPanel } from "../table/bidding.js";
+import { renderHandResult } from "../table/scoresheet.js";
+import { describeAction, seatName, LEVEL_NAMES } from "../table/words.js";
+import { announce } from "../ui/announce.js";
+import { openDialog } from "../ui/dialogs.js";
+
+/** @typedef {import("./host.js").Update} Update */
+/** @typedef {import("./host.js").SeatInfo} SeatInfo */
+/** @typedef {import("../types.js").Action} Action */
+
+/** @param {string} id */
+const $ = (id) => document.getElementById(id);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** What a seat's label says: who sits there, and whether a bot stands in for an absent person. */
+export function seatRole(info, seat, mySeat) {
+  if (!info) return "";
+  if (seat === mySeat) return "You";
+  if (info.kind === "bot") return `Bot · ${(LEVEL_NAMES[info.level] ?? info.level).split(" ")[0]}`;
+  const who = info.kind === "host" ? `${info.name} (host)` : info.name;
+  if (info.standIn) return `${who} · away, a bot plays`;
+  return info.away ? `${who} · away` : who;
+}
+
+export class SharedTableView {
+  /** @param {{onPlay: (action: Action) => void, animMs?: number}} options */
+  constructor({ onPlay, animMs = 300 }) {
+    this.onPlay = onPlay;
+    this.animMs = animMs;
+    /** @type {number | null} */
+    this.seat = null;
+    /** @type {Update | null} */
+    this.last = null;
+    /** @type {Object<string, unknown>[]} every finished trick shown here (the tests compare them) */
+    this.tricks = [];
+    /** @type {Promise<void>} playback, one update after another */
+    this.playing = Promise.resolve();
+    installHandKeys($("hand"));
+  }
+
+  /** @param {Update} update @param {number} seat this browser's seat */
+  show(update, seat) {
+    this.playing = this.playing.then(() => this.play(update, seat)).catch((e) => console.error(e));
+    return this.playing;
+  }
+
+  /** @param {Update} u @param {number} seat */
+  async play(u, seat) {
+    this.seat = seat;
+    for (const e of u.events) {
+      if (e.type === "action") announce(describeAction(/** @type {number} */ (e.seat), /** @type {Action} */ (e.action)));
+      if (e.type === "trick") {
+        this.tricks.push({ winner: e.winner, cards: e.cards, seats: e.seats });
+        renderTrick(/** @type {any} */ (e), { animMs: this.animMs, winner: /** @type {number} */ (e.winner) });
+        await sleep(this.animMs * 2);
+        await gatherTrick(/** @type {number} */ (e.winner), this.animMs);
+        announce(`${seatName(/** @type {number} */ (e.winner))} takes the trick.`);
+      }
+      if (e.type === "hand") {
+        renderHandResult($("hand-body"), /** @type {any} */ (e.record), /** @type {number} */ (e.hand_index));
+        openDialog("dlg-hand");
+      }
+    }
+    this.last = u;
+    this.draw();
+  }
+
+  /** Draw the latest view (also when only the seats changed). */
+  draw() {
+    const u = this.last;
+    if (!u || this.seat == null) return;
+    const v = u.view;
+    const seat = this.seat;
+    const mine = v.phase !== "game_over" && v.to_act === seat;
+    const roles = [0, 1, 2, 3].map((s) => seatRole(u.seats[s], s, seat));
+    renderStatus(v);
+    renderSeats(v, { roles });
+    renderPlate(v);
+    renderTrick(v.trick ?? null, { animMs: this.animMs });
+    const legal = mine ? v.legal : [];
+    /** @type {Map<string, Action>} */
+    const byCard = new Map();
+    for (const a of legal) if (a.card != null) byCard.set(a.card, a);
+    renderHand($("hand"), v.hand, byCard, { onPlay: (a) => this.onPlay(a), active: byCard.size > 0 });
+    renderActionPanel($("action-panel"), seat, legal, (a) => this.onPlay(a), { view: v });
+    const actor = u.seats[v.to_act];
+    const name = actor && actor.kind !== "bot" && actor.name ? ` (${actor.name})` : "";
+    renderTurn(v.phase === "game_over" ? "The game is over." : mine ? "Your turn" : `${seatName(v.to_act)}'s turn${name}`, mine);
+    document.body.dataset.netMoves = String(u.moves);
+    document.body.dataset.netTurn = mine ? "mine" : "other";
+    document.body.dataset.netPhase = v.phase;
+  }
+
+  /** @param {SeatInfo[]} seats */
+  seatsChanged(seats) {
+    if (!this.last) return;
+    this.last = { ...this.last, seats };
+    this.draw();
+  }
+}

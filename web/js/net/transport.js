@@ -1,0 +1,184 @@
+// @ts-check
+// How the browsers of a shared table reach each other: a Link carries text between this page
+// and its peers, whichever way they met.
+//
+// - joinRelayRoom: Trystero's Nostr strategy (vendored, dist/vendor/trystero.mjs). Peers meet in
+//   a room over public Nostr relays (or `?relay=URL[,URL...]`, which replaces them); the offer
+//   and answer travel encrypted with the room's secret, then the browsers talk directly.
+// - ManualOffer / answerManualOffer: no relay at all. The host's page shows an offer code, the
+//   guest's page answers with a code of its own, the people carry them (typed, pasted or a QR).
+//
+// Peer identities change on every page load: a seat is reclaimed by a token, never a peer id.
+
+/**
+ * @typedef {object} Link
+ * @property {(peer: string | null, text: string) => void} send  a peer, or null for every peer
+ * @property {((peer: string, text: string) => void) | null} onMessage
+ * @property {((peer: string) => void) | null} onJoin
+ * @property {((peer: string) => void) | null} onLeave
+ * @property {() => void} close
+ */
+
+const APP_ID = "kaiser-card-game";
+const CHANNEL = "kaiser";
+
+/** The relays to use: `?relay=` replaces the library's defaults. @returns {string[] | null} */
+export function relaysFromQuery(search = location.search) {
+  const raw = new URLSearchParams(search).get("relay");
+  if (!raw) return null;
+  const urls = raw.split(",").map((u) => u.trim()).filter((u) => /^wss?:\/\/[^\s]+$/.test(u));
+  return urls.length ? urls : null;
+}
+
+/** Relays on this machine mean a test or a local set-up: then no STUN server is asked either. */
+const allLoopback = (urls) => urls != null && urls.every((u) => /^wss?:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?(\/|$)/.test(u));
+
+/**
+ * Join the room over Nostr relays.
+ * @param {{room: string, secret: string, relays: string[] | null}} where
+ * @returns {Promise<Link>}
+ */
+export async function joinRelayRoom({ room, secret, relays }) {
+  // A computed URL: the bundle exists only in dist/ (built from pinned npm tarballs).
+  const url = new URL("../../vendor/trystero.mjs", import.meta.url).href;
+  const trystero = await import(url);
+  /** @type {Object<string, unknown>} */
+  const config = { appId: APP_ID, password: secret };
+  if (relays) config.relayConfig = { urls: relays };
+  if (allLoopback(relays)) config.rtcConfig = { iceServers: [] };
+  const r = trystero.joinRoom(config, room);
+  const action = r.makeAction(CHANNEL);
+  /** @type {Link} */
+  const link = {
+    send: (peer, text) => { action.send(text, peer ? { target: peer } : undefined); },
+    onMessage: null,
+    onJoin: null,
+    onLeave: null,
+    close: () => { r.leave(); },
+  };
+  action.onMessage = (data, meta) => {
+    const peer = typeof meta === "string" ? meta : meta?.peerId;
+    if (typeof peer === "string") link.onMessage?.(peer, typeof data === "string" ? data : "");
+  };
+  r.onPeerJoin = (peer) => link.onJoin?.(peer);
+  r.onPeerLeave = (peer) => link.onLeave?.(peer);
+  return link;
+}
+
+// ---------------------------------------------------------------- no relay: codes by hand
+
+const ICE_WAIT_MS = 4000;
+
+/** @param {RTCPeerConnection} pc */
+function gathered(pc) {
+  if (pc.iceGatheringState === "complete") return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => { if (pc.iceGatheringState === "complete") { clearTimeout(t); resolve(undefined); } };
+    const t = setTimeout(resolve, ICE_WAIT_MS); // whatever candidates there are by then
+    pc.addEventListener("icegatheringstatechange", done);
+  });
+}
+
+const b64url = (bytes) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+const unb64url = (text) => Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
+
+/** A session description as a code a person can carry: deflated, base64url, with a kind letter. */
+async function packCode(kind, desc) {
+  const raw = new TextEncoder().encode(desc.sdp);
+  const packed = new Uint8Array(await new Response(new Blob([raw]).stream().pipeThrough(new CompressionStream("deflate-raw"))).arrayBuffer());
+  return `${kind}${b64url(packed)}`;
+}
+
+/**
+ * @param {string} kind "O" offer or "A" answer @param {string} code
+ * @returns {Promise<RTCSessionDescriptionInit>}
+ */
+async function unpackCode(kind, code) {
+  const text = code.replace(/\s+/g, "");
+  if (!text.startsWith(kind) || text.length < 40) {
+    throw new Error(kind === "O" ? "This is not the host's code: it starts with O." : "This is not a guest's answer: it starts with A.");
+  }
+  let sdp;
+  try {
+    const bytes = unb64url(text.slice(1));
+    sdp = await new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"))).text();
+  } catch {
+    throw new Error("The code is damaged: check that it was copied whole.");
+  }
+  return { type: kind === "O" ? "offer" : "answer", sdp };
+}
+
+/**
+ * One data channel as a Link with a single peer.
+ * @param {RTCPeerConnection} pc @param {RTCDataChannel} dc @param {string} peer
+ * @returns {Link}
+ */
+function channelLink(pc, dc, peer) {
+  /** @type {Link} */
+  const link = {
+    send: (_peer, text) => { if (dc.readyState === "open") dc.send(text); },
+    onMessage: null,
+    onJoin: null,
+    onLeave: null,
+    close: () => { dc.close(); pc.close(); },
+  };
+  let open = false;
+  const left = () => { if (open) { open = false; link.onLeave?.(peer); } };
+  dc.addEventListener("open", () => { open = true; link.onJoin?.(peer); });
+  dc.addEventListener("close", left);
+  pc.addEventListener("connectionstatechange", () => {
+    if (["failed", "closed", "disconnected"].includes(pc.connectionState)) left();
+  });
+  dc.addEventListener("message", (e) => link.onMessage?.(peer, typeof e.data === "string" ? e.data : ""));
+  // A channel the other side opened may be open already when it is handed over.
+  if (dc.readyState === "open") queueMicrotask(() => { open = true; link.onJoin?.(peer); });
+  return link;
+}
+
+/** The host's side of one guest met without a relay: an offer code, then the guest's answer. */
+export class ManualOffer {
+  /** @param {string} peer the name this connection goes by at the host */
+  constructor(peer) {
+    this.pc = new RTCPeerConnection({ iceServers: [] });
+    const dc = this.pc.createDataChannel(CHANNEL);
+    this.link = channelLink(this.pc, dc, peer);
+  }
+
+  /** @returns {Promise<string>} the code the guest enters */
+  async offer() {
+    await this.pc.setLocalDescription(await this.pc.createOffer());
+    await gathered(this.pc);
+    return packCode("O", this.pc.localDescription);
+  }
+
+  /** @param {string} code the guest's answer */
+  async accept(code) {
+    await this.pc.setRemoteDescription(await unpackCode("A", code));
+  }
+}
+
+/**
+ * The guest's side: take the host's offer code, answer with a code for the host.
+ * @param {string} code
+ * @returns {Promise<{answer: string, link: Link}>}
+ */
+export async function answerManualOffer(code) {
+  const offer = await unpackCode("O", code);
+  const pc = new RTCPeerConnection({ iceServers: [] });
+  const link = /** @type {Link} */ ({
+    send: () => {}, onMessage: null, onJoin: null, onLeave: null, close: () => pc.close(),
+  });
+  pc.addEventListener("datachannel", (e) => {
+    // The host's channel: from now on the link is that channel.
+    const inner = channelLink(pc, e.channel, "host");
+    link.send = inner.send;
+    link.close = inner.close;
+    inner.onMessage = (p, t) => link.onMessage?.(p, t);
+    inner.onJoin = (p) => link.onJoin?.(p);
+    inner.onLeave = (p) => link.onLeave?.(p);
+  });
+  await pc.setRemoteDescription(offer);
+  await pc.setLocalDescription(await pc.createAnswer());
+  await gathered(pc);
+  return { answer: await packCode("A", pc.localDescription), link };
+}
