@@ -132,13 +132,14 @@ def test_a_whole_hand_shows_no_null_and_the_numbers_agree(sized, base_url_sub):
     summary = engine_call(page, "summary", game_state(page))
     rec = summary["hands"][-1]
     # Item 2: the header equals the engine's scores, and the last trick is in the points line.
-    assert [int(page.get_by_test_id(f"score-{t}").inner_text()) for t in (0, 1)] == summary["scores"]
+    # Scores are written with a true minus sign (U+2212).
+    assert [int(page.get_by_test_id(f"score-{t}").inner_text().replace("\u2212", "-")) for t in (0, 1)] == summary["scores"]
     assert f"us {rec['raw'][0]}, them {rec['raw'][1]}" in page.get_by_test_id("contract").inner_text()
     # Item 8: tricks per side, raw points, the 5H and 3S, made or set from our side, new totals.
     for t in (0, 1):
         assert page.get_by_test_id(f"hand-tricks-{t}").inner_text() == str(rec["tricks_won"][t])
-        assert page.get_by_test_id(f"hand-raw-{t}").inner_text() == str(rec["raw"][t])
-        assert page.get_by_test_id(f"hand-total-{t}").inner_text() == str(rec["scores"][t])
+        assert page.get_by_test_id(f"hand-raw-{t}").inner_text() == str(rec["raw"][t]).replace("-", "\u2212")
+        assert page.get_by_test_id(f"hand-total-{t}").inner_text() == str(rec["scores"][t]).replace("-", "\u2212")
     specials = page.get_by_test_id("hand-specials").inner_text()
     side = {0: "us", 1: "them"}
     assert f"taken by {side[rec['five_team']]}" in specials.split("·")[0]

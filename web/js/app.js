@@ -18,10 +18,11 @@ import { openDialog, closeDialog, installDialogs } from "./ui/dialogs.js";
 import {
   loadSettings, saveSettings, readSavedGame, setAsideCorrupt, onSaveTrouble, watchOtherTabs, storedState,
 } from "./engine/storage.js";
-import { shareCodeFromLocation, clearShareHash, shareUrl, copyText, systemShare } from "./ui/share.js";
+import { shareCodeFromLocation, clearShareHash, shareUrl, copyText, systemShare, markShare } from "./ui/share.js";
 import { openAnalysis } from "./review/analysis.js";
 import { installStats, recordAnalysis } from "./review/stats.js";
 import { Challenges } from "./review/challenge.js";
+import { showRulesBadge } from "./ui/rulesbadge.js";
 
 /** @typedef {import("./types.js").GameState} GameState */
 /** @typedef {import("./types.js").Settings} Settings */
@@ -112,6 +113,9 @@ async function boot() {
   $("loading").hidden = true;
   $("app").hidden = false;
   app.game = new Game(app.engine, app.settings, { onNewGame: () => newGame() });
+  // Every game the table starts (new, saved, shared, a challenge deal) names its rules by the scores.
+  const startGame = app.game.start.bind(app.game);
+  app.game.start = (state) => { badgeFor(state); return startGame(state); };
   app.challenges = new Challenges(app, { onAnalyze: analyzeHand });
   try {
     await openInitialGame();
@@ -120,7 +124,7 @@ async function boot() {
   } finally {
     endPaint("replaced");
   }
-  loadMeta().catch(() => {}); // said in a banner; asked again when needed
+  loadMeta().then(() => badgeFor(app.replay?.full ?? app.game.state), () => {}); // said in a banner; asked again when needed
   document.body.dataset.engine = "ready";
   try {
     registerServiceWorker((reload) => {
@@ -219,8 +223,34 @@ async function openInitialGame() {
   return start(await newGameState(app.settings));
 }
 
+/**
+ * A new game from the cards of one finished hand (its deal before any passing, its dealer),
+ * from 0-0, with the weak-hand redeal off so the same cards are played.
+ * @param {GameState} state @param {number} index
+ */
+async function playDealAgain(state, index) {
+  const rec = (await app.engine.call("summary", state)).hands[index];
+  const c = state.config;
+  closeDialog("dlg-score");
+  if (app.replay) { app.replay.exit(); app.replay = null; }
+  clearShareHash();
+  app.game.stop();
+  const fresh = await app.engine.call("new_game", {
+    profile: c.profile, options: { ...(c.options ?? {}), weak_hand_redeal: false },
+    seed: randomSeed(), dealer: rec.dealer, deal: rec.deal,
+  });
+  announce(`The cards of hand ${index + 1} again, from 0 to 0.`);
+  return app.game.start(fresh);
+}
+
+/** The rules badge for a game (drawn once the engine has listed the rules). @param {GameState | null} state */
+function badgeFor(state) {
+  showRulesBadge(state?.config, { profiles: app.profiles, schema: app.schema });
+}
+
 /** @param {GameState} full */
 function startReplay(full) {
+  badgeFor(full);
   app.game.stop();
   app.replay = new Replay(app.engine, full, {
     onTakeOver: (state) => { app.replay = null; clearShareHash(); app.game.start(state); },
@@ -330,6 +360,7 @@ async function makeShare(withMoves) {
   } catch (e) {
     $("share-status").textContent = `Could not make a link: ${errorText(e)}`;
   }
+    markShare(withMoves ? "share-moves" : "share-deal");
 }
 
 /** The rules panel tells the rules of the game being played (else of the saved settings). */
@@ -387,6 +418,8 @@ function wire() {
   $("btn-last").addEventListener("click", showLastTrick);
   $("btn-hint").addEventListener("click", showHint);
   $("btn-share").addEventListener("click", () => {
+    const again = /** @type {HTMLElement | null} */ (/** @type {Element} */ (e.target).closest("[data-play-again]"));
+    if (again) playDealAgain(app.sheetState, Number(again.dataset.playAgain));
     shareBox().value = "";
     $("share-status").textContent = "";
     const n = (app.game.view?.hand_number ?? 0) + 1;
@@ -396,6 +429,7 @@ function wire() {
     openDialog("dlg-share");
   });
   $("share-deal").addEventListener("click", () => makeShare(false));
+    markShare("share-deal");
   $("share-moves").addEventListener("click", () => makeShare(true));
   $("btn-settings").addEventListener("click", showSettings);
   $("settings-apply").addEventListener("click", () => applySettings(false));
@@ -405,9 +439,16 @@ function wire() {
   $("hand-score").addEventListener("click", showScore);
   $("over-score").addEventListener("click", showScore);
   $("over-new").addEventListener("click", () => newGame());
-  $("over-share").addEventListener("click", async () => { closeDialog("dlg-over"); openDialog("dlg-share"); await makeShare(true); });
+  $("over-share").addEventListener("click", async () => {
+    closeDialog("dlg-over");
+    markShare("share-moves");
+    openDialog("dlg-share");
+    await makeShare(true);
+  });
+  installShortcuts();
   window.addEventListener("hashchange", () => {
     if ((shareCodeFromLocation() != null || location.hash.startsWith("#c=")) && app.engine) { app.game.stop(); openInitialGame(); }
+  $("rules-badge").addEventListener("click", showHelp);
   });
 }
 
@@ -418,6 +459,22 @@ function showUnexpected(e) {
   if (document.body.dataset.engine === "loading") return; // the boot reports its own failure
   if (!$("app").hidden) {
     banner(`Something went wrong: ${text}`, { kind: "error", testid: "error-banner" });
+/** The keys the Rules dialog lists: H hint, L last trick, S score sheet (SHORTCUTS in settings.js). */
+function installShortcuts() {
+  /** @type {Record<string, string>} */
+  const byKey = { h: "btn-hint", l: "btn-last", s: "btn-score" };
+  document.addEventListener("keydown", (e) => {
+    const target = /** @type {HTMLElement} */ (e.target);
+    // Never while typing (a name, a link) or over another window, nor with a modifier held.
+    if (e.ctrlKey || e.metaKey || e.altKey || e.repeat) return;
+    if (target.closest?.("input, textarea, select, [contenteditable]") || document.querySelector("dialog[open]")) return;
+    const id = byKey[e.key.toLowerCase()];
+    if (!id || $("app").hidden || /** @type {HTMLButtonElement} */ ($(id)).disabled) return;
+    e.preventDefault();
+    $(id).click();
+  });
+}
+
   } else {
     $("boot-error-text").textContent = `Something went wrong: ${text}`;
     $("boot-error").hidden = false;

@@ -7,9 +7,9 @@
 import { el } from "./analysis.js";
 import { openDialog, closeDialog } from "../ui/dialogs.js";
 import { banner, announce, errorText } from "../ui/announce.js";
-import { copyText } from "../ui/share.js";
+import { copyText, markShare } from "../ui/share.js";
 import { saveSettings, GAME_KEY } from "../engine/storage.js";
-import { LEVEL_NAMES } from "../table/words.js";
+import { LEVEL_NAMES, signedScore } from "../table/words.js";
 
 /** @typedef {import("../types.js").GameState} GameState */
 /**
@@ -26,7 +26,7 @@ const $ = (id) => document.getElementById(id);
 const textField = (id) => /** @type {HTMLInputElement | HTMLTextAreaElement} */ ($(id));
 const PROGRESS_KEY = "kaiser.challenge.v1";
 const STASH_KEY = "kaiser.game.v1.before-challenge";
-const signed = (n) => (n > 0 ? `+${n}` : String(n).replace(/^-/, "\u2212"));
+const signed = signedScore;
 
 function challengeCodeFromLocation(loc = window.location) {
   const hash = loc.hash.replace(/^#/, "");
@@ -78,6 +78,7 @@ export class Challenges {
       const code = await app.engine.call("encode_challenge", state, app.settings.bots, name, 0);
       const url = challengeUrl(code);
       textField("share-url").value = url;
+      markShare("share-challenge");
       $("share-status").textContent = `Challenge link ready. ${await copyText(url, textField("share-url"))}`;
     } catch (e) {
       textField("share-url").value = "";
@@ -136,18 +137,26 @@ export class Challenges {
     closeDialog("dlg-over");
     const state = await app.engine.call("new_game", deal.config);
     document.body.dataset.challenge = `${k + 1}/${this.progress.challenge.deals.length}`;
-    banner(`Challenge: deal ${k + 1} of ${this.progress.challenge.deals.length}, scored on its own from 0–0.`, { testid: "challenge-banner" });
-    announce(`Challenge deal ${k + 1}.`);
+    // The deal stands in the status strip (where the target would): no banner per deal.
+    $("challenge-deal").textContent = `Challenge deal ${k + 1} of ${this.progress.challenge.deals.length}`;
+    announce(`Challenge deal ${k + 1} of ${this.progress.challenge.deals.length}, scored on its own from 0–0.`);
     return app.game.start(state);
   }
 
   /** A hand ended: in a challenge, its first hand is the deal's result; then the next deal. */
-  onHand({ state, hand_index: n }) {
+  onHand({ state, record, hand_index: n }) {
     const p = this.progress;
     $("hand-continue").textContent = "Next hand";
+    const extra = $("hand-extra");
+    extra.hidden = true;
     if (!this.active || n !== 0) return;
     const deal = p.challenge.deals[p.index];
     if (state?.config?.seed !== deal.config.seed) return;
+    // The friend's result on this deal, as soon as the person has played it.
+    const team = p.challenge.seat % 2;
+    const friend = p.challenge.name || "Your friend";
+    extra.textContent = `On this deal you scored ${signed(record?.delta?.[team] ?? 0)}; ${friend} scored ${signed(deal.result[team])}.`;
+    extra.hidden = false;
     p.states[p.index] = state;
     p.index += 1;
     p.finished = p.index >= p.challenge.deals.length;

@@ -7,6 +7,7 @@
 import { el } from "./analysis.js";
 import { openDialog } from "../ui/dialogs.js";
 import { announce } from "../ui/announce.js";
+import { scoreText } from "../table/words.js";
 
 /** @param {string} id */
 const $ = (id) => document.getElementById(id);
@@ -123,8 +124,8 @@ function figures(games) {
   const f = { games: 0, won: 0, finished: 0, hands: 0, points: 0, analysed: 0, lost: 0,
     bid: { you: 0, partner: 0, opponents: 0 }, made: { you: 0, partner: 0, opponents: 0 } };
   for (const g of games) {
-    if (g.hands.length || g.finished) f.games += 1;
-    if (g.finished) f.finished += 1;
+    // A game counts as played (won or lost) once it is over, never while it is still going.
+    if (g.finished) { f.games += 1; f.finished += 1; }
     if (g.winner === 0) f.won += 1;
     for (const h of g.hands) {
       f.hands += 1;
@@ -237,7 +238,7 @@ function progressChart(g) {
       series: [{ name: "Us (N–S)", points: pts(0), cls: "us" }, { name: "Them (W–E)", points: pts(1), cls: "them" }],
       marks: [{ y: g.target, name: "Target", cls: "target" }, ...(g.threshold < g.target ? [{ y: g.threshold, name: "Threshold", cls: "threshold" }] : [])],
       yMin: 0, yMax: g.target, xMax: Math.max(1, g.hands.length) }),
-    numbersTable("Score after each hand", ["Hand", "Us", "Them"], g.hands.map((h, i) => [i + 1, h.scores[0], h.scores[1]])),
+    numbersTable("Score after each hand", ["Hand", "Us", "Them"], g.hands.map((h, i) => [i + 1, scoreText(h.scores[0]), scoreText(h.scores[1])])),
   ];
 }
 

@@ -1,6 +1,6 @@
 // @ts-check
 // Score sheet, end-of-hand result and game-over text, all from summary(state).
-import { seatName, contractWords } from "./words.js";
+import { seatName, contractWords, scoreText, signedScore } from "./words.js";
 import { suitSymbol } from "./cards.js";
 import { rulesNotes } from "../ui/rulestext.js";
 
@@ -8,9 +8,9 @@ import { rulesNotes } from "../ui/rulestext.js";
 
 const TEAM_SHORT_PAIRS = ["N\u2013S", "W\u2013E"];
 
-// Plain "-" everywhere (totals and changes alike), so copied scores stay numbers.
-const signed = (n) => (n > 0 ? `+${n}` : String(n));
-const num = (n) => String(n);
+// One minus sign (U+2212) everywhere a score is shown, totals and changes alike.
+const signed = signedScore;
+const num = scoreText;
 
 /**
  * A team's score on a track from 0 to the target, with the defender threshold and the target
@@ -18,7 +18,7 @@ const num = (n) => String(n);
  */
 function scoreTrack(name, score, threshold, target) {
   const pct = (x) => `${Math.max(0, Math.min(100, (x / target) * 100)).toFixed(1)}%`;
-  const label = `${name}: ${score} of ${target}` + (threshold != null ? `; defender threshold ${threshold}` : "");
+  const label = `${name}: ${num(score)} of ${target}` + (threshold != null ? `; defender threshold ${threshold}` : "");
   const bar = el("div", { class: `track${score < 0 ? " below" : ""}`, role: "img", "aria-label": label });
   const fill = el("div", { class: "track-fill" });
   fill.style.width = pct(score);
@@ -75,13 +75,14 @@ export function renderScoreSheet(body, summary, now = {}) {
   const last = hands[hands.length - 1];
   const target = summary.target ?? now.target ?? last?.target;
   const threshold = now.threshold ?? last?.threshold ?? null;
-  body.append(el("p", { class: "sheet-note", "data-testid": "sheet-note" },
+  // Scores first (the tracks and the table); the rules notes after them.
+  const note = el("p", { class: "sheet-note", "data-testid": "sheet-note" },
     `Target: ${target}.`,
     threshold != null ? ` Defender threshold: ${threshold}.` : "",
     " ", ...rulesNotes(summary),
     "Marked ",
     el("span", { class: "mark-threshold" }, "▲"), " at the threshold, ",
-    el("span", { class: "mark-target" }, "★"), " at the target."));
+    el("span", { class: "mark-target" }, "★"), " at the target.");
   body.append(el("div", { class: "tracks", "data-testid": "score-tracks" },
     scoreTrack("Us", summary.scores[0], threshold, target),
     scoreTrack("Them", summary.scores[1], threshold, target),
@@ -118,9 +119,13 @@ export function renderScoreSheet(body, summary, now = {}) {
       el("th", { scope: "row" }, String(i + 1)),
       el("td", {}, contractCell(rec), el("br"), el("small", {}, `${seatName(rec.dealer)} dealt`)),
       el("td", { class: `res ${madeCell(rec)}` }, madeCell(rec), el("br"),
-        el("small", {}, played ? `raw ${rec.raw[0]} / ${rec.raw[1]}` : "")),
+        el("small", {}, played ? `raw ${num(rec.raw[0])} / ${num(rec.raw[1])}` : "")),
       total(0), total(1),
-      el("td", {}, el("button", { type: "button", class: "btn small", "data-analyze": String(i), "data-testid": "sheet-analyze" }, `Analyze hand ${i + 1}`)));
+      el("td", { class: "review" },
+        el("button", { type: "button", class: "btn small", "data-analyze": String(i), "data-testid": "sheet-analyze" },
+          "Analyze", el("span", { class: "visually-hidden" }, ` hand ${i + 1}`)),
+        el("button", { type: "button", class: "btn small", "data-play-again": String(i), "data-testid": "sheet-play-again" },
+          "Play again", el("span", { class: "visually-hidden" }, ` the deal of hand ${i + 1}`))));
     tbody.append(tr);
   });
   if (!hands.length) {
@@ -134,7 +139,7 @@ export function renderScoreSheet(body, summary, now = {}) {
     el("td", { class: "num total", "data-testid": "sheet-total-1" }, num(summary.scores[1])), el("td", {})));
   table.append(tfoot);
   wrap.append(table);
-  body.append(wrap);
+  body.append(wrap, note);
 }
 
 /** The hand-result dialog's title, from the engine's record. @param {HandRecord} rec */
@@ -142,9 +147,9 @@ export function handResultTitle(rec) {
   return !rec.contract ? "Thrown in" : rec.made ? "Contract made" : "Contract failed";
 }
 
-/** Who took a counting card, from the record's team number. @param {number | null} team */
+/** Who took a counting card, from the record's team number (null: it was never played). @param {number | null} team */
 function takenBy(team) {
-  return team == null ? "not played" : team === 0 ? "us" : "them";
+  return team == null ? "was not played" : team === 0 ? "taken by us" : "taken by them";
 }
 
 /**
@@ -180,15 +185,15 @@ export function renderHandResult(body, rec, index = null) {
     t.append(el("tr", {},
       el("th", { scope: "row", class: "side" }, team === 0 ? "Us" : "Them", " ", el("small", {}, TEAM_SHORT_PAIRS[team])),
       el("td", { class: "num", "data-testid": `hand-tricks-${team}` }, String(rec.tricks_won?.[team] ?? 0)),
-      el("td", { class: "num", "data-testid": `hand-raw-${team}` }, String(rec.raw?.[team] ?? 0)),
+      el("td", { class: "num", "data-testid": `hand-raw-${team}` }, num(rec.raw?.[team] ?? 0)),
       el("td", { class: "num" }, signed(rec.delta[team])),
       el("td", { class: "num total", "data-testid": `hand-total-${team}` }, num(rec.scores[team]))));
   }
   body.append(t);
   if (c) {
     body.append(el("p", { class: "specials", "data-testid": "hand-specials" },
-      el("span", { class: "suit-H" }, "5\u2665"), ` (+5) taken by ${takenBy(rec.five_team)} · `,
-      el("span", { class: "suit-S" }, "3\u2660"), ` (\u22123) taken by ${takenBy(rec.three_team)}.`));
+      el("span", { class: "suit-H" }, "5\u2665"), ` (+5) ${takenBy(rec.five_team)} · `,
+      el("span", { class: "suit-S" }, "3\u2660"), ` (\u22123) ${takenBy(rec.three_team)}.`));
   }
 }
 
@@ -201,7 +206,7 @@ export function renderGameOver(body, { winner: w, scores, hands: n = 0 }) {
   body.replaceChildren();
   const [a, b] = scores;
   const line = w == null ? "The game is over."
-    : w === 0 ? `You and North win, ${a} to ${b}!` : `West and East win, ${b} to ${a}.`;
+    : w === 0 ? `You and North win, ${num(a)} to ${num(b)}!` : `West and East win, ${num(b)} to ${num(a)}.`;
   body.append(el("p", { class: `over-line ${w === 0 ? "won" : "lost"}`, "data-testid": "winner" }, line));
   body.append(el("p", {}, `${n} ${n === 1 ? "hand" : "hands"} played.`));
 }

@@ -2,7 +2,7 @@
 // Rendering of the table: seats, the trick in the middle, the status lines
 // and the person's hand. Everything shown comes from the engine's view.
 import { cardElement, cardBack, suitName, suitSymbol } from "./cards.js";
-import { seatName, SEAT_SHORT, bidLabel, bidWords, contractWords, teamOf } from "./words.js";
+import { seatName, SEAT_SHORT, bidLabel, bidWords, contractWords, teamOf, scoreText } from "./words.js";
 
 /** @typedef {import("../types.js").Action} Action */
 /** @typedef {import("../types.js").Trick} Trick */
@@ -14,8 +14,8 @@ const DIRS = ["s", "w", "n", "e"];
 
 /** Status strip: scores, target, contract, trump, auction. @param {View} v */
 export function renderStatus(v) {
-  $("score-0").textContent = String(v.scores[0]);
-  $("score-1").textContent = String(v.scores[1]);
+  $("score-0").textContent = scoreText(v.scores[0]);
+  $("score-1").textContent = scoreText(v.scores[1]);
   $("target").textContent = String(v.target);
   const c = v.contract;
   const line = $("contract");
@@ -26,7 +26,8 @@ export function renderStatus(v) {
     badge.className = `trump-badge suit-${trump ?? "NT"}`;
     badge.dataset.testid = "trump";
     const trumpKnown = trump != null || c.no_trump || v.phase === "play";
-    badge.textContent = trumpKnown ? (trump ? `${suitSymbol(trump)} ${trump}` : "NT") : "…";
+    // The symbol alone: a letter beside "Contract: North 6" read as a seat ("♠ S": South).
+    badge.textContent = trumpKnown ? suitSymbol(trump) : "…";
     badge.setAttribute("aria-label", trumpKnown ? `Trump: ${suitName(trump)}` : "Trump not named yet");
     const text = document.createElement("span");
     text.innerHTML = `<span class="lbl-long">Contract: </span>`;
@@ -36,13 +37,13 @@ export function renderStatus(v) {
       const raw = document.createElement("span");
       raw.className = "raw";
       raw.innerHTML = `· <span class="lbl-long">points this hand: </span>`;
-      raw.append(`us ${v.raw[0]}, them ${v.raw[1]}`);
+      raw.append(`us ${scoreText(v.raw[0])}, them ${scoreText(v.raw[1])}`);
       line.append(raw);
     }
   } else if (v.phase === "redeal") {
-    line.textContent = `Hand ${(v.hand_number ?? 0) + 1}: a weak hand may ask for a redeal`;
+    line.append(handNo(v), "A weak hand may ask for a redeal");
   } else if (v.phase === "bidding") {
-    line.textContent = `Hand ${(v.hand_number ?? 0) + 1} · ${seatName(v.dealer)} deals · bidding`;
+    line.append(handNo(v), `${seatName(v.dealer)} deals · bidding`);
   } else {
     line.textContent = "";
   }
@@ -62,6 +63,14 @@ export function renderStatus(v) {
       auc.append(item);
     });
   }
+}
+
+/** "Hand 3 · ", hidden in a challenge, where each deal is scored alone. @param {View} v */
+function handNo(v) {
+  const s = document.createElement("span");
+  s.className = "hand-count";
+  s.textContent = `Hand ${(v.hand_number ?? 0) + 1} · `;
+  return s;
 }
 
 /** Last auction action of each seat (for the bubbles). @param {View} v */
@@ -259,8 +268,12 @@ export function renderHand(container, cards, byCard, { onPlay = () => {}, onRefu
     return b;
   });
   // Roving tab stop: the previously focused card, else the first legal card, else the first.
-  const start = buttons.find((b) => b.dataset.card === focused)
-    ?? buttons.find((b) => b.classList.contains("legal")) ?? buttons[0];
+  // When the turn comes, a focused card that cannot be played gives way to the first one that
+  // can: Enter then plays instead of being refused.
+  const kept = buttons.find((b) => b.dataset.card === focused);
+  const firstLegal = buttons.find((b) => b.classList.contains("legal"));
+  const start = (kept && (!active || kept.classList.contains("legal")) ? kept : null)
+    ?? firstLegal ?? kept ?? buttons[0];
   if (start) start.tabIndex = 0;
   if (focused && start) start.focus({ preventScroll: true });
   return buttons;

@@ -86,6 +86,11 @@ export function contractWords(contract) {
   return `${who} ${pts}${t}`;
 }
 
+/** A score as a player writes it, with a true minus sign: "−6", "0", "12". @param {number} n */
+export const scoreText = (n) => String(n).replace(/^-/, "\u2212");
+/** A change of score: "+6", "−3", "0". @param {number} n */
+export const signedScore = (n) => (n > 0 ? `+${n}` : scoreText(n));
+
 export const LEVEL_NAMES = {
   random: "Random (plays any legal card)",
   basic: "Basic",

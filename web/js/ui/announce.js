@@ -15,13 +15,26 @@ export function announce(text) {
   clearTimer = setTimeout(() => { while (live.childElementCount > 1) live.firstElementChild.remove(); }, 15000);
 }
 
+const RANK = { info: 0, update: 1, error: 2 };
+
 /**
  * Show a banner message. kind: "error" | "info" | "update".
  * actions: [{label, onClick, testid}]. Returns the element (remove() to dismiss).
+ * One status line at most, so banners never pile up and push the hand off the screen: a new
+ * banner takes the old one's place, except that news never hides a standing error or update
+ * (the news is then only read out).
  */
 export function banner(text, { kind = "info", actions = [], testid = "banner", dismiss = true } = {}) {
   const box = document.getElementById("banners");
   const b = document.createElement("div");
+  const shown = /** @type {HTMLElement | null} */ (box.querySelector(".banner"));
+  const outranked = shown && RANK[shown.dataset.kind] > RANK[kind];
+  if (outranked) {
+    announce(text);
+    return b; // never attached: remove() is harmless
+  }
+  box.replaceChildren();
+  b.dataset.kind = kind;
   b.className = `banner ${kind}`;
   b.setAttribute("role", kind === "error" ? "alert" : "status");
   b.dataset.testid = testid;

@@ -52,7 +52,7 @@ function el(tag, attrs = {}, ...kids) {
  * Every word a player reads (label, help, each value's label) comes from the engine.
  */
 /** @param {SchemaOption} opt @param {unknown} v */
-function valueText(opt, v) {
+export function valueText(opt, v) {
   if (v === true) return "on";
   if (v === false) return "off";
   const choice = opt.choices?.find((c) => JSON.stringify(c.value) === JSON.stringify(v));
@@ -256,6 +256,9 @@ export function renderHelp(body, { profiles, schema, rules }) {
   renderRules(told, rules);
   body.append(told,
     el("h3", {}, "At this table"),
+/** The keys app.js answers to, as the Rules dialog lists them. */
+const SHORTCUTS = [["H", "a hint for your turn"], ["L", "the last trick"], ["S", "the score sheet"]];
+
     el("ul", {},
       el("li", {}, "You play South with North as partner, against West and East."),
       el("li", {}, "The cards you may play are raised and outlined; the others are dimmed. Use the arrow keys to move between cards and Enter or Space to play.")),
@@ -265,6 +268,9 @@ export function renderHelp(body, { profiles, schema, rules }) {
     dl.append(el("dt", {}, p.title), el("dd", {}, `${p.origin} ${p.summary}`));
   }
   body.append(dl, el("h3", {}, "Each rule, by house rules"));
+    el("h3", {}, "Keyboard shortcuts"),
+    el("dl", { class: "help-keys", "data-testid": "help-keys" },
+      ...SHORTCUTS.flatMap(([key, what]) => [el("dt", {}, el("kbd", {}, key)), el("dd", {}, what)])),
   const names = Object.keys(profiles);
   const table = el("table", { class: "help-options" });
   table.append(el("tr", {}, el("th", { scope: "col" }, "Rule"), ...names.map((n) => el("th", { scope: "col" }, profiles[n].title))));

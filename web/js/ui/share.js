@@ -18,6 +18,19 @@ export function clearShareHash() {
   history.replaceState(null, "", url.pathname + url.search);
 }
 
+/**
+ * One clear primary action in the share dialog: the button whose link the box holds (or will
+ * hold), so "Share with moves" is not left looking second to "Share this game".
+ * @param {"share-deal" | "share-moves" | "share-challenge"} id
+ */
+export function markShare(id) {
+  for (const b of ["share-deal", "share-moves", "share-challenge"]) {
+    const el = document.getElementById(b);
+    el.classList.toggle("primary", b === id);
+    if (b === id) el.setAttribute("aria-current", "true"); else el.removeAttribute("aria-current");
+  }
+}
+
 export function shareUrl(code) {
   const url = new URL(window.location.href);
   url.hash = `g=${encodeURIComponent(code)}`;
