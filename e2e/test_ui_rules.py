@@ -182,39 +182,3 @@ def test_hint_dialog_lists_the_engine_hints(page, base_url_sub):
     page.get_by_test_id("btn-hint").click()
     page.wait_for_selector("#dlg-hint[open]")
     assert "when it is your turn" in page.locator("#hint-body").inner_text()
-
-
-# ------------------------------------------------------------------ North played by the person
-
-def test_playing_norths_cards(page, base_url_sub):
-    settings = {**FAST, "humanNorth": True}
-    open_app(page, share_link(base_url_sub, {"profile": "standard", "seed": "north-ui", "dealer": 0}), settings)
-    assert page.locator("#partner-hand-wrap").is_visible()
-    north_bid = north_played = False
-    for _ in range(60):
-        if dialog_open(page, "dlg-hand") or dialog_open(page, "dlg-over"):
-            break
-        state = game_state(page)
-        to_act = page.evaluate("Number(document.body.dataset.toAct)")
-        assert to_act in (0, 2), "the person only acts for South and North"
-        v = engine_call(page, "view", state, to_act)
-        assert page.get_by_test_id("partner-hand").locator(".card").evaluate_all(
-            "bs => bs.map(b => b.dataset.card)") == engine_call(page, "view", state, 2)["hand"]
-        before = moves(page)
-        if to_act == 2:
-            if v["phase"] == "play":
-                shown = page.locator('#partner-hand button.card[aria-disabled="false"]').evaluate_all(
-                    "bs => bs.map(b => b.dataset.card)")
-                assert sorted(shown) == sorted(a["card"] for a in v["legal"] if a["type"] == "play")
-                assert page.locator('#hand button.card[aria-disabled="false"]').count() == 0
-                assert "North's" in page.get_by_test_id("turn").inner_text()
-                page.locator(f'#partner-hand button[data-card="{shown[0]}"]').click()
-                wait_turn(page, before + 1)
-                assert shown[0] not in page.get_by_test_id("partner-hand").inner_html()
-                north_played = True
-                continue
-            assert "North (you play it)" in page.get_by_test_id("action-panel").inner_text()
-            assert panel_actions(page) == engine_call(page, "legal_actions", state)
-            north_bid = True
-        human_step_mouse(page)
-    assert north_bid and north_played

@@ -265,7 +265,9 @@ async function showScore() {
   const state = app.replay ? await app.replay.stateAt(app.replay.k) : app.game.state;
   try {
     app.sheetState = state;
-    const [s, v] = await Promise.all([app.engine.call("summary", state), app.engine.call("view", state, 0)]);
+    const live = !app.replay && app.game.table;
+    const [s, v] = live ? [await live.summary(), app.game.view]
+      : await Promise.all([app.engine.call("summary", state), app.engine.call("view", state, 0)]);
     renderScoreSheet($("score-body"), s, { target: v.target, threshold: v.threshold });
   } catch (e) {
     $("score-body").textContent = `The score sheet could not be drawn: ${errorText(e)}`;
@@ -277,15 +279,21 @@ async function showLastTrick() {
   const body = $("last-body");
   body.replaceChildren();
   let t = null;
-  const v = app.game.view;
-  if (v?.tricks?.length) t = v.tricks.at(-1);
-  else if (app.game.lastTrick) t = app.game.lastTrick;
-  else if (app.game.state) {
+  const g = app.game;
+  const v = g.view;
+  // At a device passed from hand to hand, the last trick is for the person about to play.
+  const hidden = g.passAndPlay() && (g.handsHidden() || !g.isHuman(v?.to_act));
+  if (hidden) t = null;
+  else if (v?.tricks?.length) t = v.tricks.at(-1);
+  else if (g.lastTrick) t = g.lastTrick;
+  else if (g.table) {
     // A new hand has just begun (e.g. after a reload): the previous hand's last trick.
-    const s = await app.engine.call("summary", app.game.state);
+    const s = await g.table.summary();
     t = s.hands?.at(-1)?.tricks?.at(-1) ?? null;
   }
-  if (!t) {
+  if (hidden) {
+    body.textContent = "The last trick is shown to the person whose turn it is.";
+  } else if (!t) {
     body.textContent = "No trick has been played yet in this hand.";
   } else {
     const row = document.createElement("div");
@@ -309,8 +317,8 @@ async function showHint() {
   const body = $("hint-body");
   body.replaceChildren();
   const seat = g.view?.to_act;
-  if (!g.waiting || !g.isHuman(seat)) {
-    body.textContent = "A hint is available when it is your turn.";
+  if (!g.waiting || !g.isHuman(seat) || g.handsHidden()) {
+    body.textContent = g.passAndPlay() ? "A hint is available to the person whose turn it is, once they hold the device." : "A hint is available when it is your turn.";
     openDialog("dlg-hint");
     return;
   }
@@ -318,7 +326,7 @@ async function showHint() {
   openDialog("dlg-hint");
   try {
     // The engine lists them best first, every value on one scale, one of them suggested.
-    const hints = await app.engine.call("hint", g.state, seat);
+    const hints = await g.table.hint(seat, `${g.state.config?.seed ?? "s"}:${g.state.actions.length}`);
     const list = document.createElement("ol");
     list.className = "hint-list";
     for (const h of hints) {
@@ -331,7 +339,7 @@ async function showHint() {
       list.append(li);
     }
     const intro = document.createElement("p");
-    intro.textContent = `${seat === 2 ? "North's" : "Your"} choices, best first. The number is the score this hand is expected to bring your side, minus the other side's, if you choose it.`;
+    intro.textContent = `${g.passAndPlay() ? `${seatName(seat)}'s` : "Your"} choices, best first. The number is the score this hand is expected to bring your side, minus the other side's, if you choose it.`;
     body.replaceChildren(intro, list);
   } catch (e) {
     body.textContent = `No hint available: ${errorText(e)}`;
@@ -412,7 +420,6 @@ function wire() {
     if (b) analyzeHand(app.sheetState, Number(b.dataset.analyze));
   });
   installHandKeys($("hand"));
-  installHandKeys($("partner-hand"));
   $("boot-retry").addEventListener("click", () => boot());
   $("btn-score").addEventListener("click", showScore);
   $("btn-last").addEventListener("click", showLastTrick);

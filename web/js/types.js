@@ -81,6 +81,9 @@
  * @property {boolean} [weak_hand]
  * @property {Card | null} [passed_card]
  * @property {Card | null} [received_card]
+ * @property {number | null} [winning] the seat winning the trick on the table so far (null before a lead)
+ * @property {number | null} [trick_points] what that trick is worth so far; null when no card
+ *   is down, or when its worth is decided only at the end of the hand
  * @property {Standing | null} [standing]
  * @property {boolean} [may_equal]
  * @property {ToTake | null} [to_take]
@@ -170,6 +173,34 @@
  */
 
 /**
+ * A table's answer to `open_table`, `table_step`, `table_bot_step`: never the whole state.
+ * @typedef {object} TableReply
+ * @property {string} table
+ * @property {number} moves moves made so far
+ * @property {number} hands_played
+ * @property {View} view the acting seat's view (a bot's move: the table's first seat)
+ * @property {View[]} views the table's other shown seats
+ * @property {StepEvent[]} events public: a card passed to partner shows as null
+ * @property {Action} [action] the move as the saved game records it (the holding device only)
+ */
+
+/**
+ * Where the page's position comes from (engine/table-client.js): a table this device holds in
+ * its engine, or one held by another device. The page draws only what it answers.
+ * @typedef {object} TableClient
+ * @property {number[]} seats the seats this device shows, its own first
+ * @property {GameState | null} state the saved game, where this device holds it
+ * @property {boolean} hasEngine false for a guest whose page runs no engine
+ * @property {(seat: number) => View | null} view the latest view of a shown seat
+ * @property {(action: Action, seat: number) => Promise<TableReply>} step
+ * @property {(level: string, seed: string, timeCapMs: number) => Promise<TableReply>} botStep
+ * @property {(seat: number) => Promise<View>} refresh
+ * @property {() => Promise<Summary>} summary
+ * @property {(seat: number, seed: string) => Promise<Hint[]>} hint
+ * @property {() => void} close
+ */
+
+/**
  * One entry of `hint(state, seat)`, best first.
  * @typedef {object} Hint
  * @property {Action} action
@@ -213,8 +244,8 @@
  * @typedef {object} Settings
  * @property {string} profile
  * @property {Object<string, unknown>} options overrides of the profile's values
- * @property {Object<number, string>} bots bot level per seat 1-3
- * @property {boolean} humanNorth the person also plays North's cards
+ * @property {Object<number, string>} bots bot level per seat 0-3 (used where no person sits)
+ * @property {number[]} people the seats played by a person at this device, in seat order
  * @property {string | null} speed null: normal, or off under reduced motion
  */
 
@@ -327,6 +358,15 @@
  * @property {ChallengePar} challenge_par
  * @property {string} reply_challenge
  * @property {Object<string, string>} card_names
+ * @property {TableReply} open_table
+ * @property {TableReply} table_step
+ * @property {TableReply} table_bot_step
+ * @property {View} table_view
+ * @property {Summary} table_summary
+ * @property {GameState} table_state
+ * @property {Hint[]} table_hint
+ * @property {TableReply} table_undo
+ * @property {null} close_table
  */
 
 /**
@@ -339,6 +379,8 @@
  *   browser's copy) or "shipped" (the build's own); null after a fresh boot
  * @property {Object<string, number>} timings
  * @property {<K extends keyof Bridge>(fn: K, ...args: unknown[]) => Promise<Bridge[K]>} call
+ * @property {{fn: string, sent: number, received: number}[]} traffic the last calls, as JSON
+ *   characters each way
  * @property {() => void} terminate
  */
 

@@ -13,6 +13,10 @@
 /** @typedef {import("../types.js").Engine} Engine */
 /** @typedef {{stage: string, state: string}} BootProgress a boot stage started or done */
 
+/** The last calls' sizes are kept (Engine.traffic): what crosses the worker per move is a budget
+ * the page keeps (under 4 KB, the same in the sixth hand as in the first), and tests read it. */
+const TRAFFIC_KEPT = 400;
+
 class EngineError extends Error {
   /** @param {string} type the Python exception's class name, or the page's own kind of failure
    *  @param {string} message */
@@ -62,9 +66,13 @@ export function startEngine({ onProgress, timeoutMs = 60000 } = {}) {
       boot: "", // "snapshot" or "fresh": how the worker started Python
       snapshot: null, // "stored" or "shipped": where a restored snapshot came from
       timings: {}, // ms from the worker's start to each boot step
+      traffic: [],
       call: (fn, ...args) => new Promise((res, rej) => {
         const id = nextId++;
-        pending.set(id, { res, rej });
+        const entry = { fn, sent: JSON.stringify(args).length, received: 0 };
+        engine.traffic.push(entry);
+        if (engine.traffic.length > TRAFFIC_KEPT) engine.traffic.shift();
+        pending.set(id, { res, rej, entry });
         worker.postMessage({ id, fn, args });
       }),
       terminate: () => {
@@ -92,8 +100,9 @@ export function startEngine({ onProgress, timeoutMs = 60000 } = {}) {
       } else if (msg.type === "boot-error") {
         fail(new EngineError("BootError", `The game engine failed to start: ${msg.message}`));
       } else if (msg.id !== undefined && pending.has(msg.id)) {
-        const { res, rej } = pending.get(msg.id);
+        const { res, rej, entry } = pending.get(msg.id);
         pending.delete(msg.id);
+        entry.received = JSON.stringify(msg.error ?? msg.result ?? null).length;
         if (msg.error) rej(new EngineError(msg.error.type, msg.error.message));
         else res(msg.result);
       }

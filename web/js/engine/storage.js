@@ -19,8 +19,8 @@ const PAINT_KEY = "kaiser.paint.v1";
 const DEFAULT_SETTINGS = Object.freeze({
   profile: "standard",
   options: {},                     // overrides of the profile's defaults
-  bots: { 1: "basic", 2: "basic", 3: "basic" },
-  humanNorth: false,               // the person also plays North's cards
+  bots: { 0: "strong", 1: "strong", 2: "strong", 3: "strong" }, // where no person sits
+  people: [0],                     // the seats a person plays at this device
   speed: null,                     // null = normal, or off when the system asks for reduced motion
 });
 
@@ -42,12 +42,26 @@ export function loadSettings() {
   if (raw) {
     try { s = JSON.parse(raw) ?? {}; } catch { s = {}; }
   }
+  const { humanNorth, ...kept } = s;
   return {
     ...DEFAULT_SETTINGS,
-    ...s,
+    ...kept,
     options: { ...(s.options ?? {}) },
-    bots: { ...DEFAULT_SETTINGS.bots, ...(s.bots ?? {}) },
+    bots: { ...DEFAULT_SETTINGS.bots, ...olderBots(s) },
+    people: Array.isArray(s.people) ? s.people : humanNorth ? [0, 2] : [0],
   };
+}
+
+/**
+ * Settings saved before any seat could be a person held every bot level, chosen or not; the
+ * defaults then were three `basic` bots. Those three are taken as never chosen (the default is
+ * now `strong`); any other choice is kept.
+ * @param {{bots?: Object<string, string>, people?: number[]}} s
+ */
+function olderBots(s) {
+  const bots = s.bots ?? {};
+  const untouched = !Array.isArray(s.people) && [1, 2, 3].every((seat) => bots[seat] === "basic");
+  return untouched ? {} : bots;
 }
 
 /** @param {import("../types.js").Settings} settings */

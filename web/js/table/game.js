@@ -1,16 +1,22 @@
 // @ts-check
-// The live game: one engine message per move. A person's choice goes out as `step`, a bot's
-// turn as `bot_step`; each answers with the new state, the views to draw and the events the
-// move caused (the card, the trick and its winner, the finished hand, the game over), which
-// this module plays back. It never decides a rule or works out a score: everything shown
-// comes from those answers.
+// The live game, played through a table client (../engine/table-client.js): a person's choice
+// goes out as the table's `step`, a bot's turn as its `botStep`; each answers with the views of
+// the seats this device shows and the events the move caused (the card, the trick and its
+// winner, the finished hand, the game over), which this module plays back. The table client is
+// the one source of the position: what is drawn is its latest view of the seat whose hand shows,
+// or, while a move is played back, one held frame. It never decides a rule or works out a score.
+//
+// Any seat may be a person at this device. With two or more (pass and play) a hand-off screen
+// names the next person and hides every hand until that person taps to continue; only the
+// person holding the device sees a hand, a hint or the last trick.
 import { renderStatus, renderSeats, renderTrick, renderHand, renderTurn, gatherTrick, renderPlate } from "./table.js";
 import { renderActionPanel, focusPanel } from "./bidding.js";
 import { renderHandResult, renderGameOver, handResultTitle } from "./scoresheet.js";
 import { describeAction, seatName, trickWords, playerWords } from "./words.js";
 import { announce, banner, errorText } from "../ui/announce.js";
-import { openDialog, whenClosed, whenNoDialogOpen } from "../ui/dialogs.js";
+import { openDialog, closeDialog, whenClosed, whenNoDialogOpen } from "../ui/dialogs.js";
 import { saveGame, saveSettings } from "../engine/storage.js";
+import { LocalTable } from "../engine/table-client.js";
 import { SPEEDS, effectiveSpeed, prefersReducedMotion } from "../ui/settings.js";
 import { rememberView } from "./paint.js";
 
@@ -19,9 +25,11 @@ import { rememberView } from "./paint.js";
 /** @typedef {import("../types.js").GameState} GameState */
 /** @typedef {import("../types.js").HandRecord} HandRecord */
 /** @typedef {import("../types.js").Settings} Settings */
-/** @typedef {import("../types.js").StepResult} StepResult */
+/** @typedef {import("../types.js").TableClient} TableClient */
+/** @typedef {import("../types.js").TableReply} TableReply */
 /** @typedef {import("../types.js").Trick} Trick */
 /** @typedef {import("../types.js").View} View */
+/** @typedef {{view: View, trick?: Trick}} Frame what the table shows while a move is played back */
 
 /** @param {string} id */
 const $ = (id) => document.getElementById(id);
@@ -40,20 +48,17 @@ export class Game {
     this.settings = settings;
     this.onNewGame = onNewGame;
     this.gen = 0;
-    /** @type {GameState | null} */
-    this.state = null;
-    /** @type {View | null} the engine's view for South */
-    this.view = null;
-    /** @type {View | null} North's view, when the person plays North's cards */
-    this.viewNorth = null;
-    /** @type {View | null} what the table shows now (a view, or the end of a hand) */
-    this.shown = null;
+    /** @type {TableClient | null} */
+    this.table = null;
+    /** @type {GameState | null} the game being opened, until its table answers */
+    this.opening = null;
+    /** @type {Frame | null} */
+    this.frame = null;
+    /** @type {number | null} the person holding the device: the one whose hand shows */
+    this.holder = null;
     this.waiting = false;      // waiting for the person
     /** @type {number | null} the bot seat thinking */
     this.thinking = null;
-    /** @type {Trick | null} the completed trick shown during the pause */
-    this.holdTrick = null;
-    this.holdEnd = false;      // a finished hand is shown (its record) until the next view
     /** @type {Trick | null} */
     this.lastTrick = null;
     /** @type {(() => void) | null} */
@@ -65,20 +70,44 @@ export class Game {
     $("trick").addEventListener("click", () => this.skipPause?.());
   }
 
+  /** The saved game's state (where this device holds the table). */
+  get state() { return this.table?.state ?? this.opening; }
+
+  /** The live view of the seat whose hand shows (public fields are the same in every view). */
+  get view() { return this.table?.view(this.shownSeat()) ?? null; }
+
+  /** What the table shows now: the held frame, else the live view. */
+  get shown() { return this.frame?.view ?? this.view; }
+
   speed() { return SPEEDS[effectiveSpeed(this.settings)]; }
 
+  /** The seats played by a person here, in seat order; South when the settings name none. */
+  people() {
+    const p = (this.settings.people ?? []).filter((s) => s >= 0 && s < 4);
+    return p.length ? [...new Set(p)].sort() : [0];
+  }
+
+  passAndPlay() { return this.people().length > 1; }
+
+  /** @param {number | null} seat */
+  isHuman(seat) { return seat != null && this.people().includes(seat); }
+
+  shownSeat() { return this.holder ?? this.people()[0]; }
+
+  /** Whether a hand may show: never while the device is being handed over. */
+  handsHidden() { return this.passAndPlay() && this.holder == null; }
+
   /**
-   * An engine call. If it has not answered after watchdogMs, say so (with a reload button)
+   * Await a table call. If it has not answered after watchdogMs, say so (with a reload button)
    * instead of leaving the table silently stuck; the message goes when the answer comes.
-   * @template {keyof import("../types.js").Bridge} K
-   * @param {K} fn
-   * @param {...unknown} args
+   * @template T
+   * @param {string} what
+   * @param {Promise<T>} p
    */
-  call(fn, ...args) {
-    const p = this.engine.call(fn, ...args);
+  watch(what, p) {
     let note = null;
     const t = setTimeout(() => {
-      note = banner(`The game engine has not answered for ${Math.round(this.watchdogMs / 1000)} s (${fn}). It may still be thinking; if nothing happens, reload the page: your game is saved.`, {
+      note = banner(`The game engine has not answered for ${Math.round(this.watchdogMs / 1000)} s (${what}). It may still be thinking; if nothing happens, reload the page: your game is saved.`, {
         kind: "error", testid: "engine-stuck",
         actions: [{ label: "Reload", testid: "engine-stuck-reload", onClick: () => location.reload() }],
       });
@@ -88,41 +117,53 @@ export class Game {
     return p;
   }
 
-  /** @param {number | null} seat */
-  isHuman(seat) { return seat === 0 || (seat === 2 && this.settings.humanNorth); }
-  extraSeats() { return this.settings.humanNorth ? [2] : null; }
-
   /** Start (or resume) play from an engine state. @param {GameState} state */
   async start(state) {
     const gen = ++this.gen;
-    this.state = state;
+    this.table?.close();
+    this.table = null;
+    this.opening = state;
+    this.frame = null;
     this.lastTrick = null;
-    this.holdTrick = null;
     this.thinking = null;
     this.waiting = false;
+    this.holder = this.passAndPlay() ? null : this.people()[0];
     saveGame(state, { replace: true }); // the person opened or chose this game here
-    return this.pump(gen);
+    try {
+      const table = await this.watch("open_table", LocalTable.open(this.engine, state, this.people()));
+      if (gen !== this.gen) { table.close(); return; }
+      this.table = table;
+      this.opening = null;
+    } catch (e) {
+      if (gen === this.gen) this.error(e);
+      return;
+    }
+    return this.pump(gen, false);
   }
 
-  /** The views of the current state (at a start, or after North changed hands). @param {number} gen */
-  async refresh(gen) {
-    const view = await this.call("view", this.state, 0);
-    const north = this.settings.humanNorth ? await this.call("view", this.state, 2) : null;
-    if (gen !== this.gen) return;
-    this.view = view;
-    this.viewNorth = north;
-    this.shown = view;
-  }
-
-  /** Re-run the loop after a settings change (e.g. North switched to the person). */
-  resume() {
+  /** Re-run the loop after a settings change (e.g. another seat became a person). */
+  async resume() {
     if (!this.state) return;
     saveSettings(this.settings);
-    if (this.waiting || this.thinking == null) {
-      const gen = ++this.gen;
-      this.waiting = false;
-      this.pump(gen);
+    if (!(this.waiting || this.thinking == null)) return;
+    const gen = ++this.gen;
+    this.waiting = false;
+    const seats = this.people();
+    if (this.table && this.table.seats.join() !== seats.join()) {
+      const state = this.table.state;
+      this.table.close();
+      this.table = null;
+      this.opening = state;
+      this.holder = this.passAndPlay() ? null : seats[0];
+      try {
+        this.table = await this.watch("open_table", LocalTable.open(this.engine, state, seats));
+        this.opening = null;
+      } catch (e) {
+        if (gen === this.gen) this.error(e);
+        return;
+      }
     }
+    if (gen === this.gen) this.pump(gen);
   }
 
   /** Stop this game's loop: nobody, the person included, acts in it any more. */
@@ -130,56 +171,50 @@ export class Game {
     this.gen++;
     this.waiting = false;
     this.thinking = null;
+    closeDialog("dlg-handoff");
     document.body.dataset.turn = "bot"; // the hand on the table takes no more clicks
   }
 
   roles() {
-    const lvl = (s) => (this.isHuman(s) ? (s === 0 ? "you" : "you play") : `bot · ${this.settings.bots[s]}`);
-    return [lvl(0), lvl(1), `partner · ${lvl(2)}`, lvl(3)];
+    const alone = !this.passAndPlay();
+    const lvl = (s) => (this.isHuman(s) ? (alone ? "you" : "player here") : `bot · ${this.settings.bots[s] ?? "strong"}`);
+    const partnerOfYou = alone && this.isHuman(0);
+    return [0, 1, 2, 3].map((s) => (s === 2 && partnerOfYou ? `partner · ${lvl(s)}` : lvl(s)));
   }
 
   /**
-   * The legal actions of the person's seat to act (empty when it is not the person's turn).
+   * The legal actions of the person to act (empty when no person here may act now).
    * @returns {Action[]}
    */
   personLegal() {
     const v = this.view;
-    if (!this.waiting || !v || v.phase === "game_over" || !this.isHuman(v.to_act)) return [];
-    return (v.to_act === 2 ? this.viewNorth?.legal : v.legal) ?? [];
+    if (!this.waiting || !v || v.phase === "game_over" || !this.isHuman(v.to_act) || this.handsHidden()) return [];
+    return this.table.view(v.to_act)?.legal ?? [];
   }
 
   /** Draw everything from what is shown now. */
   render() {
     const v = this.shown;
     if (!v) return;
+    const seat = this.shownSeat();
+    const hidden = this.handsHidden();
     renderStatus(v);
     renderPlate(v);
-    renderSeats(v, {
-      roles: this.roles(),
-      thinking: this.thinking,
-      faceUp: this.viewNorth ? { 2: this.holdEnd ? [] : this.viewNorth.hand } : null,
-    });
-    if (this.holdTrick) renderTrick(this.holdTrick, { winner: this.holdTrick.winner, animMs: this.speed().anim });
-    else renderTrick(v.trick, { animMs: this.speed().anim });
+    renderSeats(v, { roles: this.roles(), thinking: this.thinking });
+    const held = this.frame?.trick;
+    if (held) renderTrick(held, { winner: held.winner, animMs: this.speed().anim, points: held.points });
+    else renderTrick(v.trick, { animMs: this.speed().anim, winning: v.winning, points: v.trick_points });
 
     const toAct = v.to_act;
     const legal = this.personLegal();
-    const humanTurn = legal.length > 0 && !this.holdTrick;
+    const humanTurn = legal.length > 0 && !held;
     // Any legal action naming a card (a play, a card passed to partner) is made from the hand.
     const byCard = new Map(legal.filter((a) => a.card != null).map((a) => [a.card, a]));
-    const handFor = (seat) => (humanTurn && toAct === seat ? byCard : new Map());
-    renderHand($("hand"), v.hand, handFor(0), {
-      onPlay: (a) => this.human(0, a), onRefuse: (card) => this.refused(0, card),
-      active: humanTurn && toAct === 0 && byCard.size > 0, label: "Your cards",
+    const mine = humanTurn && toAct === seat ? byCard : new Map();
+    renderHand($("hand"), hidden ? [] : v.hand, mine, {
+      onPlay: (a) => this.human(seat, a), onRefuse: (card) => this.refused(seat, card),
+      active: mine.size > 0, label: this.passAndPlay() ? `${seatName(seat)}'s cards` : "Your cards",
     });
-    const nWrap = $("partner-hand-wrap");
-    nWrap.hidden = !this.viewNorth;
-    if (this.viewNorth) {
-      renderHand($("partner-hand"), this.holdEnd ? [] : this.viewNorth.hand, handFor(2), {
-        onPlay: (a) => this.human(2, a), onRefuse: (card) => this.refused(2, card),
-        active: humanTurn && toAct === 2 && byCard.size > 0, label: "North's cards",
-      });
-    }
     const panel = $("action-panel");
     if (v.phase === "game_over") {
       this.renderGameOverPanel(panel);
@@ -191,9 +226,10 @@ export class Game {
     }
     document.body.dataset.phase = v.phase;
     document.body.dataset.toAct = String(toAct);
-    document.body.dataset.turn = humanTurn ? "human" : "bot";
+    document.body.dataset.turn = humanTurn ? "human" : hidden && this.isHuman(toAct) ? "handoff" : "bot";
     document.body.dataset.moves = String(this.state?.actions?.length ?? 0);
     document.body.dataset.speed = effectiveSpeed(this.settings);
+    document.body.dataset.people = this.people().join(" ");
     renderTurn(this.turnText(v, humanTurn, byCard), humanTurn);
     rememberView(this);
   }
@@ -205,10 +241,11 @@ export class Game {
    */
   turnText(v, humanTurn, byCard) {
     if (v.phase === "game_over") return "Game over.";
-    if (this.holdTrick?.winner != null) return trickWords(this.holdTrick);
-    if (this.holdTrick || this.holdEnd) return "";
+    const held = this.frame?.trick;
+    if (held?.winner != null) return trickWords(held);
+    if (this.frame) return "";
     if (humanTurn) {
-      const mine = v.to_act === 0 ? "Your" : "North's (you play it)";
+      const mine = this.passAndPlay() ? `${seatName(v.to_act)}'s` : "Your";
       if (v.phase === "passing") return "Choose a card to pass to your partner.";
       if (byCard.size) return `${mine} turn: play a card.`;
       if (v.phase === "trump") return `${mine} turn: name trump.`;
@@ -216,6 +253,7 @@ export class Game {
       return `${mine} turn: bid or pass.`;
     }
     if (v.to_act == null) return "";
+    if (this.isHuman(v.to_act)) return `${seatName(v.to_act)}'s turn: pass the device to ${seatName(v.to_act)}.`;
     return this.thinking != null ? `${seatName(v.to_act)} is thinking…` : `${seatName(v.to_act)} to play.`;
   }
 
@@ -242,12 +280,11 @@ export class Game {
   focusTurn() {
     const a = /** @type {HTMLElement | null} */ (document.activeElement);
     const dropped = !a || a === document.body || !a.isConnected;
-    const inPlay = a?.closest?.("#hand, #partner-hand, #action-panel");
+    const inPlay = a?.closest?.("#hand, #action-panel");
     if (!(dropped || inPlay) || document.querySelector("dialog[open]")) return;
     const panel = $("action-panel");
     if (!panel.hidden && focusPanel(panel)) return;
-    const hand = this.view?.to_act === 2 ? $("partner-hand") : $("hand");
-    const card = /** @type {HTMLButtonElement | null} */ (hand.querySelector('button.card[tabindex="0"]'));
+    const card = /** @type {HTMLButtonElement | null} */ ($("hand").querySelector('button.card[tabindex="0"]'));
     card?.focus({ preventScroll: true });
   }
 
@@ -275,16 +312,40 @@ export class Game {
   }
 
   /**
-   * The main loop: bots move until it is the person's turn or the game ends. From outside
-   * (a start, a retry) it first asks the engine for the views; after a move it already has them.
+   * Pass and play: the next person is not the one holding the device. Every hand is hidden
+   * until that person says they hold it.
+   * @param {number} seat @param {number} gen
+   */
+  async handOff(seat, gen) {
+    this.holder = null;
+    this.waiting = false;
+    this.render();
+    await whenNoDialogOpen();
+    if (gen !== this.gen) return;
+    $("handoff-title").textContent = `${seatName(seat)}'s turn`;
+    $("handoff-text").textContent = `Pass the device to ${seatName(seat)}. Every hand stays hidden until ${seatName(seat)} continues.`;
+    $("handoff-continue").textContent = `I am ${seatName(seat)}: show my cards`;
+    openDialog("dlg-handoff");
+    await whenClosed("dlg-handoff");
+    if (gen !== this.gen) return;
+    this.holder = seat;
+    this.pump(gen, false);
+  }
+
+  /**
+   * The main loop: bots move until it is a person's turn or the game ends. From outside (a
+   * resume, a retry) it first asks the table for the views; after a move it already has them.
    */
   /** @param {number} gen @param {boolean} [fresh] */
   async pump(gen, fresh = true) {
     try {
-      if (fresh) await this.refresh(gen);
+      if (fresh) {
+        for (const seat of this.people()) await this.watch("table_view", this.table.refresh(seat));
+        if (gen !== this.gen) return;
+      }
       while (gen === this.gen) {
+        this.frame = null;
         const v = this.view;
-        this.shown = v;
         if (v.phase === "game_over") {
           this.waiting = false;
           this.render();
@@ -293,6 +354,10 @@ export class Game {
         }
         const seat = v.to_act;
         if (this.isHuman(seat)) {
+          if (this.passAndPlay() && this.holder !== seat) {
+            this.handOff(seat, gen); // play goes on when that person continues
+            return;
+          }
           this.waiting = true;
           this.render();
           this.focusTurn();
@@ -304,6 +369,7 @@ export class Game {
         if (gen !== this.gen) return;
         this.thinking = seat;
         this.render();
+        const prev = this.shown;
         const t0 = performance.now();
         const result = await this.botStep(seat);
         const spent = performance.now() - t0;
@@ -312,7 +378,7 @@ export class Game {
         await whenNoDialogOpen();
         if (gen !== this.gen) return;
         this.thinking = null;
-        await this.show(result, gen);
+        await this.show(result, prev, gen);
       }
     } catch (e) {
       if (gen !== this.gen) return;
@@ -322,15 +388,15 @@ export class Game {
   }
 
   /**
-   * A bot's move from the engine, seeded by the game and the move number. An unknown level is
+   * A bot's move from the table, seeded by the game and the move number. An unknown level is
    * the engine's refusal like any other: it reaches the error banner.
    * @param {number} seat
    */
   async botStep(seat) {
-    const level = this.settings.bots[seat] ?? "basic";
+    const level = this.settings.bots[seat] ?? "strong";
     const seed = `${this.state.config?.seed ?? "s"}:${this.state.actions?.length ?? 0}`;
     const t0 = performance.now();
-    const result = await this.call("bot_step", this.state, level, seed, 0, BOT_TIME_CAP_MS, this.extraSeats());
+    const result = await this.watch("table_bot_step", this.table.botStep(level, seed, BOT_TIME_CAP_MS));
     (this.botTimes[level] ??= []).push(performance.now() - t0);
     return result;
   }
@@ -340,8 +406,13 @@ export class Game {
     console.error(e);
     banner(`Something went wrong: ${errorText(e)}`, {
       kind: "error", testid: "error-banner",
-      actions: [{ label: "Try again", onClick: (ev) => { /** @type {Element} */ (ev.target).closest(".banner").remove(); this.pump(++this.gen); } }],
+      actions: [{ label: "Try again", onClick: (ev) => { /** @type {Element} */ (ev.target).closest(".banner").remove(); this.retry(); } }],
     });
+  }
+
+  retry() {
+    if (this.table) this.pump(++this.gen);
+    else if (this.opening) this.start(this.opening);
   }
 
   /** The person chose an action (a card, a bid, trump, redeal/keep, a card to pass). */
@@ -351,9 +422,10 @@ export class Game {
     this.waiting = false;
     this.clearMessage();
     const gen = this.gen;
+    const prev = this.shown;
     let result;
     try {
-      result = await this.call("step", this.state, action, 0, this.extraSeats());
+      result = await this.watch("table_step", this.table.step(action, seat));
     } catch (e) {
       if (gen !== this.gen) return;
       this.waiting = true;
@@ -365,7 +437,7 @@ export class Game {
     }
     if (gen !== this.gen) return;
     try {
-      await this.show(result, gen);
+      await this.show(result, prev, gen);
     } catch (e) {
       if (gen === this.gen) this.error(e);
       return;
@@ -396,11 +468,11 @@ export class Game {
     return this.human(seat, action);
   }
 
-  /** Play back one move's events, then take the new views. @param {StepResult} result @param {number} gen */
-  async show(result, gen) {
-    const prev = this.shown ?? this.view;
-    this.state = result.state;
-    saveGame(result.state);
+  /**
+   * Play back one move's events over what was shown before it; the table client already holds
+   * the views after it. @param {TableReply} result @param {View} prev @param {number} gen
+   */
+  async show(result, prev, gen) {
     const events = result.events ?? [];
     const trick = /** @type {import("../types.js").TrickEvent | undefined} */ (events.find((e) => e.type === "trick"));
     const hand = /** @type {import("../types.js").HandEvent | undefined} */ (events.find((e) => e.type === "hand"));
@@ -408,46 +480,41 @@ export class Game {
     for (const e of events) {
       if (e.type === "action") announce(describeAction(e.seat, e.action));
     }
-    // What the table shows until the next view: the end of the hand as the engine recorded it.
+    // What the table shows until the next hand: its end as the engine recorded it.
     /** @type {View | null} */
     const endView = hand ? {
       ...prev, to_act: null, legal: [], hand: [], hand_sizes: [0, 0, 0, 0],
-      trick: { leader: null, seats: [], cards: [] },
+      trick: { leader: null, seats: [], cards: [] }, winning: null, trick_points: null,
       auction: hand.record.auction, contract: hand.record.contract, tricks: hand.record.tricks,
       raw: hand.record.raw, tricks_won: hand.record.tricks_won, seat_tricks: hand.record.seat_tricks,
       scores: hand.record.scores, phase: hand.record.contract ? "play" : prev.phase,
     } : null;
-    const next = result.view;
-    const nextNorth = result.views?.[0] ?? null;
-    this.holdEnd = !!hand;
     if (trick) {
       const speed = this.speed();
-      const after = endView ?? next;
-      if (!endView) this.viewNorth = nextNorth;
+      const after = endView ?? this.view;
       // The last card lands first, with the counts as they were; then the winner and the counts.
-      this.shown = { ...after, seat_tricks: prev.seat_tricks, tricks_won: prev.tricks_won, raw: prev.raw, to_act: null };
-      this.holdTrick = { leader: trick.leader, seats: trick.seats, cards: trick.cards, winner: null };
+      /** @type {Trick} */
+      const cards = { leader: trick.leader, seats: trick.seats, cards: trick.cards, winner: null };
+      this.frame = { view: { ...after, seat_tricks: prev.seat_tricks, tricks_won: prev.tricks_won, raw: prev.raw, to_act: null }, trick: cards };
       this.render();
       await this.delay(speed.anim);
       if (gen !== this.gen) return;
-      this.shown = after;
-      this.holdTrick = { ...this.holdTrick, winner: trick.winner, points: trick.points };
-      this.lastTrick = this.holdTrick;
-      announce(trickWords(this.holdTrick));
+      const won = { ...cards, winner: trick.winner, points: trick.points };
+      this.frame = { view: after, trick: won };
+      this.lastTrick = won;
+      announce(trickWords(won));
       this.render();
       await this.delay(speed.pause, true);
       this.skipPause = null;
       if (gen !== this.gen) return;
       if (!prefersReducedMotion()) await gatherTrick(trick.winner, speed.anim);
-      this.holdTrick = null;
       if (gen !== this.gen) return;
+      this.frame = endView ? { view: endView } : null;
     } else if (endView) {
-      this.shown = endView;
+      this.frame = { view: endView };
       this.render();
     } else {
-      this.view = next;
-      this.viewNorth = nextNorth;
-      this.shown = next;
+      this.frame = null;
       this.render();
       // The first event is always the action itself.
       const first = /** @type {import("../types.js").ActionEvent | undefined} */ (events[0]);
@@ -456,18 +523,16 @@ export class Game {
     }
     if (hand) {
       this.render();
-      window.dispatchEvent(new CustomEvent("kaiser:hand", { detail: { state: result.state, record: hand.record, hand_index: hand.hand_index } }));
+      const people = this.people();
+      window.dispatchEvent(new CustomEvent("kaiser:hand", { detail: { state: this.state, record: hand.record, hand_index: hand.hand_index, people } }));
       if (over) {
-        window.dispatchEvent(new CustomEvent("kaiser:game-over", { detail: { state: result.state, winner: over.winner, scores: over.scores } }));
+        window.dispatchEvent(new CustomEvent("kaiser:game-over", { detail: { state: this.state, winner: over.winner, scores: over.scores, people } }));
       } else {
         await this.showHandResult(hand.record, hand.hand_index);
       }
       if (gen !== this.gen) return;
     }
-    this.holdEnd = false;
-    this.view = next;
-    this.viewNorth = nextNorth;
-    this.shown = next;
+    this.frame = null;
   }
 
   /** @param {HandRecord} rec @param {number} index */

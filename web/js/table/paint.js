@@ -15,7 +15,7 @@ import { shareCodeFromLocation } from "../ui/share.js";
 /** @typedef {import("../types.js").View} View */
 /**
  * What is remembered to paint the table on the next visit.
- * @typedef {{key: string, view: View, viewNorth: View | null, roles: string[]}} PaintRecord
+ * @typedef {{key: string, view: View, roles: string[], label?: string}} PaintRecord
  */
 
 /** @param {string} id */
@@ -37,11 +37,9 @@ function drawTable(rec) {
   const v = rec.view;
   renderStatus(v);
   renderPlate(v);
-  renderSeats(v, { roles: rec.roles, thinking: null, faceUp: rec.viewNorth ? { 2: rec.viewNorth.hand } : null });
-  renderTrick(v.trick);
-  renderHand($("hand"), v.hand, NO_MOVES, { active: false, label: "Your cards" });
-  $("partner-hand-wrap").hidden = !rec.viewNorth;
-  if (rec.viewNorth) renderHand($("partner-hand"), rec.viewNorth.hand, NO_MOVES, { label: "North's cards" });
+  renderSeats(v, { roles: rec.roles, thinking: null });
+  renderTrick(v.trick, { winning: v.winning, points: v.trick_points });
+  renderHand($("hand"), v.hand, NO_MOVES, { active: false, label: rec.label ?? "Your cards" });
   renderTurn("");
 }
 
@@ -98,13 +96,15 @@ export function abandonPaint() {
  * @param {import("./game.js").Game} game
  */
 export function rememberView(game) {
-  if (!game.view || !game.state || game.holdTrick) return;
+  if (!game.view || !game.state || game.frame) return;
   if (!performance.getEntriesByName("kaiser-playable").length) performance.mark("kaiser-playable");
   if (painted) endPaint(JSON.stringify(game.view) === JSON.stringify(painted.view) ? "matched" : "replaced");
   const k = key(game.state);
   if (k === rememberedKey) return;
   rememberedKey = k;
-  savePaint({ key: k, view: game.view, viewNorth: game.viewNorth, roles: game.roles() });
+  // With several people at this device, the next visit may be someone else's: no hand is painted.
+  const view = game.passAndPlay() ? { ...game.view, hand: [] } : game.view;
+  savePaint({ key: k, view, roles: game.roles(), label: game.passAndPlay() ? "Cards" : "Your cards" });
 }
 
 painted = paintSaved();

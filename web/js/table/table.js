@@ -206,15 +206,20 @@ export function gatherTrick(winner, ms) {
 }
 
 /**
- * The cards in the middle. trick = {seats, cards, winner?}. Cards that were not
- * on the table before slide in from their seat when animMs > 0.
+ * The cards in the middle. trick = {seats, cards, winner?}. Cards that were not on the table
+ * before slide in from their seat when animMs > 0. The lead card is marked, and the card taking
+ * the trick: `winner` once it is complete, else `winning` as the engine's view says. When the
+ * 5♥ or 3♠ is down, `points` (the engine's worth of the trick so far, null when the hand's end
+ * decides it) is shown by the cards.
  * @param {Trick | null} trick
- * @param {{animMs?: number, winner?: number | null}} [opts]
+ * @param {{animMs?: number, winner?: number | null, winning?: number | null, points?: number | null}} [opts]
  */
-export function renderTrick(trick, { animMs = 0, winner = null } = {}) {
+export function renderTrick(trick, { animMs = 0, winner = null, winning = null, points = null } = {}) {
   const slots = /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("#trick .slot"));
   const bySeat = {};
   if (trick) trick.seats.forEach((s, i) => { bySeat[s] = trick.cards[i]; });
+  const leader = trick?.seats?.[0] ?? null;
+  const taking = winner ?? winning;
   for (const slot of slots) {
     const seat = Number(slot.dataset.slot);
     const card = bySeat[seat];
@@ -223,16 +228,34 @@ export function renderTrick(trick, { animMs = 0, winner = null } = {}) {
     if (!card) { slot.replaceChildren(); continue; }
     if (current !== card) {
       const el = cardElement(card);
-      el.setAttribute("aria-label", `${seatName(seat)}: ${el.getAttribute("aria-label")}`);
+      el.dataset.label = `${seatName(seat)}: ${el.getAttribute("aria-label")}`;
       if (animMs > 0) {
         el.classList.add("enter", `from-${DIRS[seat]}`);
         el.style.animationDuration = `${animMs}ms`;
       }
       slot.replaceChildren(el);
     }
-    slot.firstElementChild.classList.toggle("winner", winner === seat);
+    const el = /** @type {HTMLElement} */ (slot.firstElementChild);
+    el.classList.toggle("winner", winner === seat);
+    el.dataset.winning = String(taking === seat);
+    el.dataset.lead = String(leader === seat);
+    const marks = [leader === seat ? "led" : "", taking === seat ? (winner === seat ? "won the trick" : "winning so far") : ""].filter(Boolean);
+    el.setAttribute("aria-label", el.dataset.label + (marks.length ? ` (${marks.join(", ")})` : ""));
   }
   document.getElementById("trick").classList.toggle("complete", winner != null);
+  renderWorth(trick, points);
+}
+
+/** The worth of a trick holding the 5♥ or 3♠, as the engine counts it. @param {Trick | null} trick @param {number | null} points */
+function renderWorth(trick, points) {
+  const box = $("trick-worth");
+  const special = (trick?.cards ?? []).some((c) => c === "5H" || c === "3S");
+  box.classList.toggle("on", special);
+  if (!special) { box.textContent = ""; box.removeAttribute("aria-label"); return; }
+  const signed = (n) => (n < 0 ? `\u2212${-n}` : String(n));
+  box.textContent = points == null ? "Worth: end of hand" : `Worth ${signed(points)}`;
+  box.setAttribute("aria-label", points == null ? "What this trick is worth is decided at the end of the hand"
+    : `This trick is worth ${signed(points)} ${Math.abs(points) === 1 ? "point" : "points"}`);
 }
 
 /**

@@ -7,6 +7,7 @@ import { renderRules } from "./rulestext.js";
 /** @typedef {import("../types.js").SchemaOption} SchemaOption */
 
 const BOT_LEVELS = ["random", "basic", "strong", "expert"]; // never "oracle": it sees all hands
+const PERSON = "person";
 export const SPEEDS = {
   slow: { label: "Slow", anim: 480, pause: 2200, think: 900 },
   normal: { label: "Normal", anim: 280, pause: 1300, think: 500 },
@@ -209,16 +210,17 @@ export function renderSettings(body, { profiles, schema, settings, describe = nu
 
   // --- Players
   const players = el("fieldset", { class: "fs", "data-testid": "section-players" }, el("legend", {}, "Players"));
-  for (const seat of [1, 2, 3]) {
+  // Each seat: a person at this device, or a bot of a level. Two or more people: pass and play.
+  for (const seat of [0, 1, 2, 3]) {
     const id = `bot-${seat}`;
+    const person = (settings.people ?? [0]).includes(seat);
     const s = el("select", { id, "data-testid": `bot-level-${seat}` });
-    for (const lvl of BOT_LEVELS) s.append(el("option", { value: lvl, selected: settings.bots[seat] === lvl }, LEVEL_NAMES[lvl] ?? lvl));
-    players.append(el("div", { class: "opt choice" }, el("label", { for: id }, `${seatName(seat)} plays at`), s));
+    s.append(el("option", { value: PERSON, selected: person }, "A person at this device"));
+    for (const lvl of BOT_LEVELS) s.append(el("option", { value: lvl, selected: !person && (settings.bots[seat] ?? "strong") === lvl }, `Bot: ${LEVEL_NAMES[lvl] ?? lvl}`));
+    players.append(el("div", { class: "opt choice" }, el("label", { for: id }, `${seatName(seat)} is played by`), s));
   }
+  players.append(el("p", { class: "help", id: "people-help" }, "With two or more people at this device, the table asks for the device to be passed before each person's turn and hides every hand until that person continues. With nobody chosen, you play South."));
   players.append(el("ul", { class: "level-help", "data-testid": "level-help" }, ...BOT_LEVELS.map((l) => el("li", {}, LEVEL_HELP[l]))));
-  players.append(el("div", { class: "opt bool" },
-    el("label", { for: "human-north" }, "I play North's cards too (partner's hand shown)"),
-    el("input", { type: "checkbox", id: "human-north", checked: !!settings.humanNorth, "data-testid": "human-north" })));
   body.append(players);
 
   // --- Table
@@ -232,11 +234,15 @@ export function renderSettings(body, { profiles, schema, settings, describe = nu
 
   return {
     read() {
-      const bots = {};
-      for (const seat of [1, 2, 3]) bots[seat] = /** @type {HTMLSelectElement} */ (body.querySelector(`#bot-${seat}`)).value;
+      const bots = { ...settings.bots };
+      const people = [];
+      for (const seat of [0, 1, 2, 3]) {
+        const value = /** @type {HTMLSelectElement} */ (body.querySelector(`#bot-${seat}`)).value;
+        if (value === PERSON) people.push(seat); else bots[seat] = value;
+      }
       return {
         ...settings, profile: currentProfile(), options: readOptions(), bots,
-        humanNorth: input("#human-north").checked,
+        people: people.length ? people : [0],
         speed: sp.value,
       };
     },
@@ -250,27 +256,27 @@ export function renderSettings(body, { profiles, schema, settings, describe = nu
  * @param {{profiles: Object<string, import("../types.js").Profile>, schema: SchemaOption[],
  *   rules: import("../types.js").RulesText}} what
  */
+/** The keys app.js answers to, as the Rules dialog lists them. */
+const SHORTCUTS = [["H", "a hint for your turn"], ["L", "the last trick"], ["S", "the score sheet"]];
+
 export function renderHelp(body, { profiles, schema, rules }) {
   body.replaceChildren();
   const told = el("div", { class: "rules-text", "data-testid": "rules-text" });
   renderRules(told, rules);
   body.append(told,
     el("h3", {}, "At this table"),
-/** The keys app.js answers to, as the Rules dialog lists them. */
-const SHORTCUTS = [["H", "a hint for your turn"], ["L", "the last trick"], ["S", "the score sheet"]];
-
     el("ul", {},
-      el("li", {}, "You play South with North as partner, against West and East."),
+      el("li", {}, "You play South with North as partner, against West and East; in Settings any seat can be a person at this device instead of a bot (pass and play)."),
       el("li", {}, "The cards you may play are raised and outlined; the others are dimmed. Use the arrow keys to move between cards and Enter or Space to play.")),
+    el("h3", {}, "Keyboard shortcuts"),
+    el("dl", { class: "help-keys", "data-testid": "help-keys" },
+      ...SHORTCUTS.flatMap(([key, what]) => [el("dt", {}, el("kbd", {}, key)), el("dd", {}, what)])),
     el("h3", {}, "House rules to choose from"));
   const dl = el("dl", { class: "help-profiles" });
   for (const p of Object.values(profiles)) {
     dl.append(el("dt", {}, p.title), el("dd", {}, `${p.origin} ${p.summary}`));
   }
   body.append(dl, el("h3", {}, "Each rule, by house rules"));
-    el("h3", {}, "Keyboard shortcuts"),
-    el("dl", { class: "help-keys", "data-testid": "help-keys" },
-      ...SHORTCUTS.flatMap(([key, what]) => [el("dt", {}, el("kbd", {}, key)), el("dd", {}, what)])),
   const names = Object.keys(profiles);
   const table = el("table", { class: "help-options" });
   table.append(el("tr", {}, el("th", { scope: "col" }, "Rule"), ...names.map((n) => el("th", { scope: "col" }, profiles[n].title))));

@@ -1,0 +1,117 @@
+// @ts-check
+// The position the page plays from: a table client. The page never holds a position of its own;
+// it asks the client to move and draws the views the client's last reply carried.
+//
+// LocalTable is the client for a game this device holds: the table lives in the worker's Python
+// (open_table), each move crosses the worker as the table id and the action, and the client keeps
+// the saved game ({version, config, actions}) by appending each reply's canonical `action`, so a
+// worker that restarted (and forgot its tables) is met by opening the table again from that saved
+// game. A remote client (a guest at a shared table) implements the same TableClient with views
+// coming from the host: nothing above this module needs the engine or the seed.
+import { saveGame } from "./storage.js";
+
+/** @typedef {import("../types.js").Action} Action */
+/** @typedef {import("../types.js").Engine} Engine */
+/** @typedef {import("../types.js").GameState} GameState */
+/** @typedef {import("../types.js").TableReply} TableReply */
+/** @typedef {import("../types.js").TableClient} TableClient */
+/** @typedef {import("../types.js").View} View */
+
+/** The refusal that names a table the worker no longer holds (docs/bridge.md). */
+const forgotten = (e) => e?.type === "InvalidAction" && /^no open table/.test(e?.message ?? "");
+
+/** @implements {TableClient} */
+export class LocalTable {
+  /**
+   * @param {Engine} engine
+   * @param {GameState} state a new or saved game (as `load` and `open_table` take it)
+   * @param {number[]} seats the seats this device shows, the device's own first
+   */
+  constructor(engine, state, seats) {
+    this.engine = engine;
+    this.seats = seats;
+    /** @type {GameState} the saved game, kept move by move from the replies */
+    this.state = state;
+    /** @type {string | null} */
+    this.id = null;
+    /** @type {Map<number, View>} the latest view of each shown seat */
+    this.views = new Map();
+    this.hasEngine = true;
+  }
+
+  /** @param {Engine} engine @param {GameState} state @param {number[]} seats */
+  static async open(engine, state, seats) {
+    const table = new LocalTable(engine, state, seats);
+    await table.reopen();
+    return table;
+  }
+
+  async reopen() {
+    const reply = await this.engine.call("open_table", this.state, this.seats);
+    this.id = reply.table;
+    this.absorb(reply);
+  }
+
+  /**
+   * A table call; when the worker has forgotten the table, open it again from the saved game and
+   * try once more (a move carries its turn, so it is never played twice).
+   * @template {keyof import("../types.js").Bridge} K
+   * @param {K} fn @param {...unknown} args
+   */
+  async call(fn, ...args) {
+    try {
+      return await this.engine.call(fn, this.id, ...args);
+    } catch (e) {
+      if (!forgotten(e)) throw e;
+      await this.reopen();
+      return this.engine.call(fn, this.id, ...args);
+    }
+  }
+
+  /** @param {number} seat @returns {View | null} */
+  view(seat) { return this.views.get(seat) ?? null; }
+
+  /** @param {Action} action @param {number} seat */
+  async step(action, seat) {
+    return this.absorb(await this.call("table_step", action, seat, this.state.actions.length));
+  }
+
+  /** @param {string} level @param {string} seed @param {number} timeCapMs */
+  async botStep(level, seed, timeCapMs) {
+    return this.absorb(await this.call("table_bot_step", level, seed, timeCapMs));
+  }
+
+  /** @param {number} seat */
+  async refresh(seat) {
+    const v = await this.call("table_view", seat);
+    this.views.set(seat, v);
+    return v;
+  }
+
+  summary() { return this.call("table_summary"); }
+
+  /** @param {number} seat @param {string} seed */
+  hint(seat, seed) { return this.call("table_hint", seat, seed); }
+
+  /** The saved game as the table holds it (with `undos`), after a move was taken back. */
+  async resync() {
+    this.state = await this.call("table_state");
+    saveGame(this.state);
+  }
+
+  close() {
+    if (this.id) this.engine.call("close_table", this.id).catch(() => {});
+    this.id = null;
+  }
+
+  /** Take a reply's views and its move into the saved game. @param {TableReply} reply */
+  absorb(reply) {
+    for (const v of [reply.view, ...(reply.views ?? [])]) this.views.set(v.seat, v);
+    const v = reply.view;
+    const s = this.state;
+    const actions = reply.action ? [...s.actions, reply.action] : s.actions;
+    this.state = { ...s, actions, phase: v.phase, to_act: v.to_act, dealer: v.dealer, scores: v.scores, winner: v.winner };
+    if (reply.action) saveGame(this.state);
+    return reply;
+  }
+}
