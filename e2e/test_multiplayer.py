@@ -46,8 +46,9 @@ def open_guest(browser, link: str, name: str, viewport=None, storage_state=None)
     page.downloaded = []  # (url, bytes) of every response before the table is playable
     page.on("requestfinished", lambda r: page.downloaded.append((r.url, r.sizes()["responseBodySize"])))
     page.goto(link)
-    page.get_by_test_id("join-name").fill(name)
-    page.get_by_test_id("join-go").click()
+    if storage_state is None:  # a browser that holds a seat goes back to it by itself
+        page.get_by_test_id("join-name").fill(name)
+        page.get_by_test_id("join-go").click()
     return ctx, page
 
 

@@ -241,16 +241,18 @@ function installCodes(host) {
 
 // ---------------------------------------------------------------- guest
 
-/** @param {{room: string, secret: string} | null} where null: the no-relay path */
+/**
+ * A guest: a name, then the table. A browser that already holds a seat at this table (a reload,
+ * or a connection that dropped) goes straight back to it.
+ * @param {{room: string, secret: string} | null} where null: the no-relay path
+ */
 function startGuest(where) {
   $("join").hidden = false;
   $("manual-offer").hidden = where != null;
   const nameBox = /** @type {HTMLInputElement} */ ($("join-name"));
   nameBox.value = savedName();
   document.body.dataset.net = "join";
-  $("join-form").addEventListener("submit", async (e) => {
-    e.preventDefault();
-    const name = cleanName(nameBox.value);
+  const join = async (name) => {
     try { localStorage.setItem(NAME_KEY, name); } catch { /* a name is only a convenience */ }
     $("join-go").setAttribute("disabled", "");
     try {
@@ -268,7 +270,15 @@ function startGuest(where) {
       $("join-go").removeAttribute("disabled");
       banner(String(err?.message ?? err), { kind: "error", testid: "net-error" });
     }
-  }, { once: false });
+  };
+  $("join-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    join(cleanName(nameBox.value));
+  });
+  if (where && RemoteTable.hasSeat(where.room) && nameBox.value) {
+    $("join").hidden = true;
+    join(cleanName(nameBox.value));
+  }
 }
 
 /** @param {import("./transport.js").Link} link @param {string} room @param {string} name */

@@ -51,6 +51,11 @@ export class RemoteTable {
     try { return this.storage.getItem(tokenKey(this.room)); } catch { return null; }
   }
 
+  /** Whether this browser holds a seat at the table of `room` (its token). */
+  static hasSeat(room, storage = localStorage) {
+    try { return storage.getItem(tokenKey(room)) != null; } catch { return false; }
+  }
+
   /** @param {string} peer @param {string} text */
   receive(peer, text) {
     const m = parseHost(text);
