@@ -4,6 +4,8 @@ game and the guests reconnect by themselves)."""
 
 from __future__ import annotations
 
+import time
+
 from relay_fixture import nostr_relay  # noqa: F401  (the fixture)
 from test_multiplayer import (
     ARTIFACTS,
@@ -52,10 +54,12 @@ def test_guests_and_host_leave_and_come_back(browser, base_url_sub, nostr_relay)
     host.screenshot(path=str(ARTIFACTS / "friends-away-desktop.png"), full_page=True)
 
     # She comes back (her browser kept the token): her seat again, and she plays on.
+    t0 = time.monotonic()
     actx, ann = open_guest(browser, link, "Ann", storage_state=saved)
     assert wait_seated(ann) == ann_seat
-    host.wait_for_function(f"() => !window.kaiserNet.host.seatInfo()[{ann_seat}].away", timeout=30_000)
     ann.wait_for_function("() => document.body.dataset.netMoves !== undefined", timeout=30_000)
+    print(f"\na guest opening the link -> its playable table: {time.monotonic() - t0:.2f} s")
+    host.wait_for_function(f"() => !window.kaiserNet.host.seatInfo()[{ann_seat}].away", timeout=30_000)
     start = host_moves(host)
     play_until([host, ann, bob], lambda: host_moves(host) >= start + 8)
     assert not seat_info(host, ann_seat)["standIn"]

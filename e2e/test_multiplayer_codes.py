@@ -1,0 +1,38 @@
+"""Play with friends without any relay: the host's page shows a code, the guest types it into
+`friends.html#manual` and types its answer back on the host's page; then they play a hand."""
+
+from __future__ import annotations
+
+from relay_fixture import nostr_relay  # noqa: F401  (the fixture)
+from test_multiplayer import host_moves, open_host, play_until, wait_seated
+
+
+def test_codes_typed_by_hand_connect_a_guest_and_they_play_a_hand(browser, base_url_sub, nostr_relay):  # noqa: F811
+    hctx, host, _ = open_host(browser, base_url_sub, nostr_relay)
+    host.get_by_test_id("btn-codes").click()
+    host.wait_for_function("() => document.getElementById('host-offer').value.startsWith('O')", timeout=30_000)
+    offer = host.get_by_test_id("host-offer").input_value()
+
+    gctx = browser.new_context()
+    guest = gctx.new_page()
+    sockets = []
+    guest.on("websocket", lambda ws: sockets.append(ws.url))
+    guest.goto(f"{base_url_sub}friends.html#manual")
+    guest.get_by_test_id("join-name").fill("Cy")
+    guest.get_by_test_id("offer-code").press_sequentially(offer)
+    guest.get_by_test_id("join-go").click()
+    guest.wait_for_function("() => document.getElementById('answer-code').value.startsWith('A')", timeout=30_000)
+    answer = guest.get_by_test_id("answer-code").input_value()
+    host.get_by_test_id("host-answer").press_sequentially(answer)
+    host.get_by_test_id("host-connect").click()
+    seat = wait_seated(guest)
+    print(f"\ncodes typed: the host's {len(offer)} characters, the guest's answer {len(answer)}")
+    assert seat in (1, 2, 3)
+    host.keyboard.press("Escape")
+    host.get_by_test_id(f"lobby-seat-{seat}").get_by_text("Cy").wait_for()
+    host.get_by_test_id("start-game").click()
+    play_until([host, guest], lambda: host.evaluate("window.kaiserNet.host.handsPlayed") >= 1)
+    assert host_moves(host) > 30
+    assert sockets == [], f"the guest used a relay: {sockets}"
+    gctx.close()
+    hctx.close()
