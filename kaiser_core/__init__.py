@@ -3,8 +3,8 @@
 The package is layered, each layer importing only those before it:
 
 - ``engine``: the rules and the game (cards, rules, deal, actions, tricks, scoring, game);
-- ``codes``: games and deals as link codes (packing, share, challenge);
 - ``bots``: from ``random`` to ``expert``, and the exact double-dummy solver;
+- ``codes``: games and deals as link codes (packing, share, challenge: its par is a bot's);
 - ``review``: the analysis of a finished hand and the hints;
 - ``bridge``: the JSON bridge the page uses (api, tables, shapes, events, webcall);
 - ``tools``: the command line (cli, bench, match).

@@ -7,24 +7,13 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine import actions as act
-from ..engine.cards import CARD_STRS, FIVE_OF_HEARTS, SUITS, THREE_OF_SPADES
+from ..engine.cards import CARD_STRS, FIVE_OF_HEARTS, THREE_OF_SPADES
 from ..engine.deal import deal_lists, encode_deal
 from ..engine.game import Game, HandRecord
 from ..engine.rules import Rules
-from ..engine.scoring import Contract
+from ..engine.actions import auction_json
+from ..engine.scoring import contract_json
 from ..engine.tricks import Trick, team_holding, team_tricks
-
-
-def contract_json(game_contract: Contract | None, trump: int) -> dict[str, Any] | None:
-    if game_contract is None:
-        return None
-    return {"seat": game_contract.seat, "points": game_contract.points,
-            "no_trump": game_contract.no_trump, "kaiser": game_contract.kaiser,
-            "trump": SUITS[trump] if trump >= 0 else None}
-
-
-def auction_json(auction: list[tuple[int, int]]) -> list[list[Any]]:
-    return [[seat, act.encode(a)] for seat, a in auction]
 
 
 def trick_json(trick: Trick) -> dict[str, Any]:

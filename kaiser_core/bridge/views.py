@@ -16,7 +16,9 @@ from ..engine.game import GAME_OVER, PLAY, Game
 from ..engine.rules_text import sheet_notes
 from ..engine.tricks import trick_points
 from ..errors import InvalidAction
-from .shapes import auction_json, contract_json, record_json, seat_tricks, standing_json, trick_json
+from ..engine.actions import auction_json
+from ..engine.scoring import contract_json
+from .shapes import record_json, seat_tricks, standing_json, trick_json
 
 
 def check_seat(seat: object) -> int:

@@ -125,3 +125,8 @@ def describe(action: int) -> str:
     if action >= TRUMP_BASE:
         return "no trump" if action == TRUMP_NONE else f"{SUITS[action - TRUMP_BASE]} trump"
     return {PASS: "pass", REDEAL: "redeal", KEEP: "keep", KAISER: "Kaiser"}[action]
+
+
+def auction_json(auction: list[tuple[int, int]]) -> list[list[Any]]:
+    """An auction as the bridge and the analysis show it: ``[[seat, action], ...]``."""
+    return [[seat, encode(a)] for seat, a in auction]

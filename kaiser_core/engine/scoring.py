@@ -6,7 +6,9 @@ same rules the game uses.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
+
+from .cards import SUITS
 
 from .rules import Rules
 
@@ -109,3 +111,12 @@ def game_winner(rules: Rules, scores: tuple[int, int] | list[int], target: int,
     if rules.both_cross == "bidding_team" or scores[0] == scores[1]:
         return bidders
     return 0 if scores[0] > scores[1] else 1
+
+
+def contract_json(contract: Contract | None, trump: int) -> dict[str, Any] | None:
+    """A contract as the bridge and the analysis show it, with its trump suit (None: no trump)."""
+    if contract is None:
+        return None
+    return {"seat": contract.seat, "points": contract.points,
+            "no_trump": contract.no_trump, "kaiser": contract.kaiser,
+            "trump": SUITS[trump] if trump >= 0 else None}

@@ -21,7 +21,8 @@ from ..bots import dds
 from ..engine.cards import CARD_STRS, FIVE_OF_HEARTS, SUITS, THREE_OF_SPADES
 from ..engine.deal import deal_lists
 from ..engine.game import SEAT_NAMES, Game, HandRecord
-from ..bridge.shapes import auction_json, contract_json
+from ..engine.actions import auction_json
+from ..engine.scoring import contract_json
 from ..engine.tricks import next_to_play, trick_points, trick_size, trick_winner
 
 _SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}

@@ -1,0 +1,80 @@
+"""The package's layers show in its folders, and each imports only the layers before it:
+engine, bots, codes, review, bridge, tools. No import cycle, type-only imports included."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parent.parent / "kaiser_core"
+LAYERS = ["errors", "engine", "bots", "codes", "review", "bridge", "tools"]
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _imports() -> dict[str, set[str]]:
+    """Every module of the package and the package modules it imports, anywhere in its text."""
+    graph: dict[str, set[str]] = {}
+    modules = {_module_name(p) for p in PACKAGE.rglob("*.py")}
+    for path in PACKAGE.rglob("*.py"):
+        name = _module_name(path)
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        targets: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                base = package.split(".")
+                if node.level:
+                    base = base[:len(base) - node.level + 1]
+                    stem = ".".join(base + ([node.module] if node.module else []))
+                else:
+                    stem = node.module or ""
+                for alias in node.names:
+                    full = f"{stem}.{alias.name}"
+                    targets.add(full if full in modules else stem)
+            elif isinstance(node, ast.Import):
+                targets |= {a.name for a in node.names}
+        graph[name] = {t for t in targets if t in modules and t != name}
+    return graph
+
+
+def _layer(module: str) -> int | None:
+    parts = module.split(".")
+    return LAYERS.index(parts[1]) if len(parts) > 1 and parts[1] in LAYERS else None
+
+
+@pytest.mark.host_only
+def test_no_import_cycle():
+    graph = _imports()
+    state: dict[str, int] = {}
+
+    def visit(node: str, path: list[str]) -> None:
+        state[node] = 1
+        for nxt in sorted(graph[node]):
+            if state.get(nxt) == 1:
+                cycle = path[path.index(nxt):] + [nxt] if nxt in path else [node, nxt]
+                pytest.fail("import cycle: " + " -> ".join(cycle))
+            if nxt not in state:
+                visit(nxt, path + [nxt])
+        state[node] = 2
+
+    for module in sorted(graph):
+        if module not in state:
+            visit(module, [module])
+
+
+@pytest.mark.host_only
+def test_each_layer_imports_only_the_layers_before_it():
+    for module, targets in _imports().items():
+        here = _layer(module)
+        if here is None:
+            continue
+        for target in targets - {"kaiser_core"}:  # the package's front door: errors and cards
+            there = _layer(target)
+            assert there is not None and there <= here, f"{module} imports {target}"
