@@ -39,9 +39,10 @@ def bench_game(profile: str = "prairie", seconds: float = 3.0) -> dict[str, Any]
     return {"path": "game", "profile": profile, "hands": hands, "hands_per_s": hands / elapsed}
 
 
-def bench_rollout(profile: str = "prairie", seconds: float = 3.0) -> dict[str, Any]:
+def bench_rollout(seconds: float = 3.0) -> dict[str, Any]:
     """Rule-based playouts per second: the bots' search path (``bots.rollout.playout``), from
-    the first lead of a dealt hand with a random trump, as the strong bot scores its worlds."""
+    the first lead of a dealt hand with a random trump, as the strong bot scores its worlds.
+    A playout counts raw points and follows no profile, so none is named."""
     from ..bots.rollout import playout
 
     rng = random.Random(3)
@@ -54,7 +55,7 @@ def bench_rollout(profile: str = "prairie", seconds: float = 3.0) -> dict[str, A
             playout(hands, rng.randrange(4), rng.randrange(-1, 4), -1, [], [], 0)
         playouts += 200
     elapsed = time.perf_counter() - start
-    return {"path": "rollout", "profile": profile, "playouts": playouts,
+    return {"path": "rollout", "playouts": playouts,
             "playouts_per_s": playouts / elapsed}
 
 

@@ -95,7 +95,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     results = []
     if args.what in ("all", "engine"):
         results.append(bench.bench_game(args.profile, args.seconds))
-        results.append(bench.bench_rollout(args.profile, args.seconds))
+        results.append(bench.bench_rollout(args.seconds))
         results.append(bench.bench_api(args.profile, args.seconds))
     if args.what in ("all", "bridge"):
         results.extend(bench.bench_bridge(args.profile))
