@@ -1,0 +1,56 @@
+"""Play with friends as people see it, on a desktop and a phone: the invite, the lobby, a guest's
+table and the message while the host is away; axe finds no serious or critical violation."""
+
+from __future__ import annotations
+
+import pytest
+from relay_fixture import nostr_relay  # noqa: F401  (the fixture)
+from test_multiplayer import ARTIFACTS, open_guest, wait_seated
+
+VIEWPORTS = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
+
+
+def _serious(axe, page) -> list:
+    return [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in axe.run(page).response["violations"]
+            if v.get("impact") in ("serious", "critical")]
+
+
+@pytest.mark.parametrize("device", list(VIEWPORTS))
+def test_invite_lobby_guest_table_and_host_away(browser, base_url_sub, nostr_relay, device):  # noqa: F811
+    from axe_playwright_python.sync_playwright import Axe
+
+    axe = Axe()
+    viewport = VIEWPORTS[device]
+    ARTIFACTS.mkdir(exist_ok=True)
+    problems = {}
+    hctx = browser.new_context(viewport=viewport)
+    host = hctx.new_page()
+    host.goto(f"{base_url_sub}friends.html?relay={nostr_relay}&pace_ms=400")
+    host.wait_for_function("() => document.body.dataset.net === 'host'", timeout=90_000)
+    host.get_by_test_id("invite-qr").locator("svg").wait_for()
+    problems["invite"] = _serious(axe, host)
+    host.screenshot(path=str(ARTIFACTS / f"friends-invite-{device}.png"))
+    link = host.get_by_test_id("invite-link").input_value()
+    host.keyboard.press("Escape")
+
+    gctx, guest = open_guest(browser, link, "Dee", viewport=viewport)
+    seat = wait_seated(guest)
+    host.get_by_test_id(f"lobby-seat-{seat}").get_by_text("Dee").wait_for()
+    problems["lobby-host"] = _serious(axe, host)
+    host.screenshot(path=str(ARTIFACTS / f"friends-lobby-{device}.png"), full_page=True)
+    guest.get_by_test_id("lobby").get_by_text("Waiting for the host").wait_for()
+    problems["lobby-guest"] = _serious(axe, guest)
+
+    host.get_by_test_id("start-game").click()
+    guest.wait_for_function("() => document.body.dataset.netMoves !== undefined", timeout=30_000)
+    guest.get_by_test_id("talk-0").click()
+    host.get_by_test_id("talk-log").get_by_text("Nice!").wait_for()
+    problems["guest-table"] = _serious(axe, guest)
+    guest.screenshot(path=str(ARTIFACTS / f"friends-guest-table-{device}.png"), full_page=True)
+
+    hctx.close()
+    guest.get_by_test_id("host-away").wait_for(timeout=30_000)
+    problems["host-away"] = _serious(axe, guest)
+    guest.screenshot(path=str(ARTIFACTS / f"friends-host-away-{device}.png"), full_page=True)
+    gctx.close()
+    assert not {k: v for k, v in problems.items() if v}, problems
