@@ -248,3 +248,39 @@ def test_share_dialog_marks_the_link_it_holds(page, base_url_sub):
     page.wait_for_function("() => document.getElementById('share-url').value.includes('#g=')")
     assert primary() == ["share-moves"]
     _shots(page, "share-moves")
+
+
+# ------------------------------------------------------------------ 12, 10: the hand on a phone, refusals
+
+def _intersects(a, b) -> bool:
+    return not (a["x"] + a["width"] <= b["x"] or b["x"] + b["width"] <= a["x"]
+                or a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"])
+
+
+def test_phone_cards_use_the_height_and_a_refusal_covers_no_counter(page, base_url_sub):
+    page.set_viewport_size(PHONE)
+    open_app(page, base_url_sub)
+    for _ in range(60):
+        if dialog_open(page, "dlg-hand"):
+            page.get_by_test_id("hand-continue").click()
+            wait_turn(page)
+            continue
+        step_until_south_plays(page)
+        cards = page.locator("#hand button.card").evaluate_all(
+            "bs => bs.map(b => { const r = b.getBoundingClientRect(); return [r.left, r.right, r.top, r.bottom]; })")
+        if len(cards) == 8:
+            assert all(c[0] >= 0 and c[1] <= PHONE["width"] and c[3] <= PHONE["height"] for c in cards), cards
+            assert min(c[3] - c[2] for c in cards) >= 90, cards  # 62 px before
+        disabled = page.locator('#hand button.card[aria-disabled="true"]')
+        if disabled.count():
+            disabled.first.click(force=True)
+            msg = page.get_by_test_id("hand-msg")
+            msg.wait_for(state="visible")
+            assert not _intersects(msg.bounding_box(), page.get_by_test_id("seat-0").bounding_box())
+            assert not _intersects(msg.bounding_box(), page.locator("#hand").bounding_box())
+            _shots(page, "refused")
+            return
+        before = moves(page)
+        page.locator(f'#hand button[data-card="{legal_cards(page)[0]}"]').click()
+        wait_turn(page, before + 1)
+    raise AssertionError("never had a card that could not be played")

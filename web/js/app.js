@@ -360,6 +360,7 @@ async function makeShare(withMoves) {
     const code = await app.engine.call("encode_share", state, withMoves);
     const url = shareUrl(code);
     shareBox().value = url;
+    markShare(withMoves ? "share-moves" : "share-deal");
     if (await systemShare(url, withMoves)) {
       $("share-status").textContent = "Shared.";
       return;
@@ -368,7 +369,6 @@ async function makeShare(withMoves) {
   } catch (e) {
     $("share-status").textContent = `Could not make a link: ${errorText(e)}`;
   }
-    markShare(withMoves ? "share-moves" : "share-deal");
 }
 
 /** The rules panel tells the rules of the game being played (else of the saved settings). */
@@ -418,6 +418,8 @@ function wire() {
   $("score-body").addEventListener("click", (e) => {
     const b = /** @type {HTMLElement | null} */ (/** @type {Element} */ (e.target).closest("[data-analyze]"));
     if (b) analyzeHand(app.sheetState, Number(b.dataset.analyze));
+    const again = /** @type {HTMLElement | null} */ (/** @type {Element} */ (e.target).closest("[data-play-again]"));
+    if (again) playDealAgain(app.sheetState, Number(again.dataset.playAgain));
   });
   installHandKeys($("hand"));
   $("boot-retry").addEventListener("click", () => boot());
@@ -425,10 +427,9 @@ function wire() {
   $("btn-last").addEventListener("click", showLastTrick);
   $("btn-hint").addEventListener("click", showHint);
   $("btn-share").addEventListener("click", () => {
-    const again = /** @type {HTMLElement | null} */ (/** @type {Element} */ (e.target).closest("[data-play-again]"));
-    if (again) playDealAgain(app.sheetState, Number(again.dataset.playAgain));
     shareBox().value = "";
     $("share-status").textContent = "";
+    markShare("share-deal");
     const n = (app.game.view?.hand_number ?? 0) + 1;
     $("share-which").textContent = n > 1
       ? `You are on hand ${n}: "Share this game" starts from hand 1; "Share with moves" shows every hand up to now.`
@@ -436,13 +437,18 @@ function wire() {
     openDialog("dlg-share");
   });
   $("share-deal").addEventListener("click", () => makeShare(false));
-    markShare("share-deal");
   $("share-moves").addEventListener("click", () => makeShare(true));
   $("btn-settings").addEventListener("click", showSettings);
   $("settings-apply").addEventListener("click", () => applySettings(false));
   $("settings-new").addEventListener("click", () => applySettings(true));
   $("btn-help").addEventListener("click", showHelp);
+  $("rules-badge").addEventListener("click", showHelp);
   $("hand-continue").addEventListener("click", () => closeDialog("dlg-hand"));
+  // "Next hand" leads back to the play: the focus the closing dialog gives back (a menu button,
+  // or a card no longer there) is let go, so the turn's focus lands on the bidding box or hand.
+  for (const id of ["dlg-hand", "dlg-over"]) {
+    $(id).addEventListener("close", () => /** @type {HTMLElement | null} */ (document.activeElement)?.blur());
+  }
   $("hand-score").addEventListener("click", showScore);
   $("over-score").addEventListener("click", showScore);
   $("over-new").addEventListener("click", () => newGame());
@@ -455,17 +461,9 @@ function wire() {
   installShortcuts();
   window.addEventListener("hashchange", () => {
     if ((shareCodeFromLocation() != null || location.hash.startsWith("#c=")) && app.engine) { app.game.stop(); openInitialGame(); }
-  $("rules-badge").addEventListener("click", showHelp);
   });
 }
 
-// Anything that slips through: a message, never a silent or blank page.
-/** @param {unknown} e */
-function showUnexpected(e) {
-  const text = errorText(e);
-  if (document.body.dataset.engine === "loading") return; // the boot reports its own failure
-  if (!$("app").hidden) {
-    banner(`Something went wrong: ${text}`, { kind: "error", testid: "error-banner" });
 /** The keys the Rules dialog lists: H hint, L last trick, S score sheet (SHORTCUTS in settings.js). */
 function installShortcuts() {
   /** @type {Record<string, string>} */
@@ -482,6 +480,13 @@ function installShortcuts() {
   });
 }
 
+// Anything that slips through: a message, never a silent or blank page.
+/** @param {unknown} e */
+function showUnexpected(e) {
+  const text = errorText(e);
+  if (document.body.dataset.engine === "loading") return; // the boot reports its own failure
+  if (!$("app").hidden) {
+    banner(`Something went wrong: ${text}`, { kind: "error", testid: "error-banner" });
   } else {
     $("boot-error-text").textContent = `Something went wrong: ${text}`;
     $("boot-error").hidden = false;
