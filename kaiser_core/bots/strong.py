@@ -10,11 +10,11 @@ seat follows the club player's rules (win cheaply, feed the 5H to partner, dump 
 opponents). Budgets are counted in worlds, never in time, so a seed fixes the answer; the
 optional ``time_cap`` only stops early (for the browser) with the worlds scored so far.
 
-The auction is simulated too: per trump and no trump, the sampled deals played out give our
-team's expected raw points, blended with the ``basic`` count by a fit to double-dummy values,
-and the basic level's bidding rules (score, threshold, the dealer's equal right) decide from
-that estimate (``simulated_evaluations``), and trump is the suit with the best estimate. The
-weak-hand question uses the ``basic`` rule.
+The auction is valued (``bidding``): per trump and no trump, the sampled deals played out
+give a simulated mean, which with the hand's features goes into tables fitted offline from our
+bots' play; every call, the dealer's take and the trump named are chosen by their expected
+score for the team from those estimates, the scores and the rules. The Kaiser bid, the card
+passed to partner and the weak-hand question use the ``basic`` rules.
 
 The oracles see every hand, for measurement only: ``oracle`` plays double dummy and bids as
 ``basic`` does (the share of its edge a fair level gets measures card play, as the bots issue
@@ -29,6 +29,7 @@ from statistics import fmean
 
 from ..engine.actions import (
     BID_BASE,
+    KAISER,
     PASS,
     TRUMP_BASE,
     TRUMP_NONE,
@@ -38,8 +39,9 @@ from ..engine.actions import (
 from ..engine.game import BIDDING, PLAY, TRUMP, Game
 from ..engine.rules import Rules
 from ..engine.scoring import Contract, game_winner, hand_winner, raw_points, score_hand
-from . import dds
-from .basic import auction_choice, basic_policy, evaluations
+from . import bidding, dds
+from .basic import _kaiser_call as kaiser_call
+from .basic import basic_policy
 from .observation import Observation, observe
 from .rollout import playout, playout_outcome
 from .sampling import sample_worlds
@@ -168,18 +170,6 @@ def rank_moves(obs: Observation, rng: random.Random, playout_worlds: int, exact_
 
 # ----- the auction by simulation -----
 
-SUIT_FIT = (-1.01, 0.59, 0.665)
-NO_TRUMP_FIT = (-0.47, 0.639, 0.478)
-"""(constant, weight of the basic count, weight of the simulated mean) of a bidding estimate.
-
-Fitted (``tools/fit_bidding.py``) on 1,500 auction decisions of basic self-play against the
-double-dummy value of the real deal: the simulated mean alone flatters the declarer (+0.7 raw
-points in suits: the rule playouts defend badly) and the count alone misses how the other hands
-lie; the least-squares blend of both has the smallest residual spread (3.49 raw points against
-3.59 for the count alone, in suits). The constants map that blend back onto the count's scale
-through the count's own fitted line, since the basic bidding margins were tuned on it."""
-
-
 def denomination_raws(worlds: list[list[int]], leader: int, team: int, out_seat: int = -1
                        ) -> dict[int, list[int]]:
     """Per trump (``-1``: no trump), ``team``'s raw points in each world, ``leader`` leading."""
@@ -189,33 +179,15 @@ def denomination_raws(worlds: list[list[int]], leader: int, team: int, out_seat:
     return out
 
 
-def simulated_evaluations(obs: Observation, rng: random.Random, worlds: int
-                          ) -> list[tuple[float, int]]:
-    """(estimate, trump) for the four suits and no trump, as ``basic.evaluations`` gives
-    them, but informed by simulation: ``worlds`` deals of the unseen cards that fit the
-    auction so far, each played out by the rule player with this seat declaring and leading,
-    our team's mean raw points blended with the basic count by ``SUIT_FIT`` and
-    ``NO_TRUMP_FIT``. The basic level's bidding rules (margins by score, the dealer's equal
-    right, partner's contract) then decide from these estimates."""
-    sampled = sample_worlds(obs, worlds, rng)
-    raws = denomination_raws(sampled, obs.seat, obs.seat & 1, obs.out_seat)
-    out = []
-    for count, trump in evaluations(obs):
-        constant, w_count, w_sim = NO_TRUMP_FIT if trump < 0 else SUIT_FIT
-        out.append((constant + w_count * count + w_sim * fmean(raws[trump]), trump))
-    return out
-
-
 class SearchPolicy:
     """A level's budget, in worlds (never in time, so a seed fixes every answer).
 
     Play: ``playout_worlds`` scored by playouts early, ``exact_worlds`` by exact solves from
     ``exact_from`` cards in hand on (where a solve of every card in a world costs a few ms);
     ``candidates`` > 1 weighs the worlds by the cards the other seats chose (``sampling``).
-    The auction and trump: ``auction_worlds`` deals simulated per call
-    (``simulated_evaluations``); trump is the suit with the best estimate, simulated again
-    once the auction is over (after a Kaiser bid, whether to play no trump is the basic rule's
-    sure-tricks test)."""
+    The auction and trump: ``auction_worlds`` deals simulated per call, the call or trump
+    with the best expected score chosen from the fitted estimates (``bidding``; after a Kaiser
+    bid, whether to play no trump is the basic rule's sure-tricks test)."""
 
     def __init__(self, playout_worlds: int, exact_worlds: int, exact_from: int,
                  auction_worlds: int, candidates: int) -> None:
@@ -230,25 +202,40 @@ class SearchPolicy:
         return rank_moves(obs, rng, self.playout_worlds, self.exact_worlds, self.exact_from,
                           time_cap, self.candidates)
 
-    def evaluations(self, obs: Observation, rng: random.Random) -> list[tuple[float, int]]:
-        """The bidding estimates this level decides from."""
-        return simulated_evaluations(obs, rng, self.auction_worlds)
+    def estimates(self, obs: Observation, rng: random.Random) -> bidding.Estimates:
+        """The fitted estimates this level bids from, its simulated means among their
+        features."""
+        sampled = sample_worlds(obs, self.auction_worlds, rng)
+        raws = denomination_raws(sampled, obs.seat, obs.seat & 1, obs.out_seat)
+        return bidding.Estimates(obs, {t: fmean(v) for t, v in raws.items()})
 
-    def auction_action(self, obs: Observation, estimates: list[tuple[float, int]],
+    def evaluations(self, obs: Observation, rng: random.Random) -> list[tuple[float, int]]:
+        """(predicted raw points, trump) for the four suits and no trump, as
+        ``basic.evaluations`` gives them: what the review shows as the bot's estimate."""
+        est = self.estimates(obs, rng)
+        return [(est.mean(t), t) for t in bidding.DENOMINATIONS]
+
+    def auction_action(self, obs: Observation, estimates: bidding.Estimates,
                        rng: random.Random) -> int:
-        """The call (auction) or the trump (trump naming) taken from ``estimates``."""
+        """The call (auction) or the trump (trump naming) with the best expected score; the
+        Kaiser bid by the basic rule (eight sure tricks, or the last hope for the game)."""
         if obs.phase == BIDDING:
-            return auction_choice(obs, estimates)
-        if TRUMP_NONE in obs.legal:
+            if KAISER in obs.legal and kaiser_call(obs):
+                return KAISER
+            values = [(v, a) for v, a, _ in estimates.action_values() if a != KAISER]
+            # Ties go to the pass, then the cheaper bid: the smaller risk for the same value.
+            return max(values, key=lambda t: (round(t[0], 6), t[1] == PASS, -t[1]))[1]
+        contract = obs.contract
+        if TRUMP_NONE in obs.legal or contract is None:
             return basic_policy(obs, rng)
-        return TRUMP_BASE + max((mu, t) for mu, t in estimates if t >= 0)[1]
+        return TRUMP_BASE + estimates.best_suit(contract)
 
     def __call__(self, obs: Observation, rng: random.Random,
                  time_cap: float | None = None) -> int:
         if len(obs.legal) == 1:
             return obs.legal[0]
         if obs.phase in (BIDDING, TRUMP):
-            return self.auction_action(obs, self.evaluations(obs, rng), rng)
+            return self.auction_action(obs, self.estimates(obs, rng), rng)
         if obs.phase != PLAY:
             return basic_policy(obs, rng)
         return self.ranked(obs, rng, time_cap)[0][2]

@@ -1,150 +1,210 @@
-"""The hint: every legal action of the seat to act with a value on one scale, best first.
+"""The hint: every legal action of the seat to act with a value on one scale, best first, and
+the reason for it in a card player's words.
 
-One scale for every phase, so a list can be read top to bottom: the expected score of the
-hand for the seat's team minus the other team's (a pass, a redeal and a trump choice
-included). The numbers come from the search the ``strong`` bot decides by: in play its
-sampled worlds (``strong.rank_moves``); in the auction and the trump choice its simulated
-estimate of our team's raw points, turned into a score by the contract's own arithmetic
-(``strong.net_score``) over a normal spread of raw results (``basic.SPREAD``, the spread the
-bidding rules already assume). Exactly one entry is ``suggested``: the best value, ties going
-to the action the bot itself would take.
+One scale for every phase, so a list can be read top to bottom: the expected score of the hand
+for the seat's team minus the other team's, in game points (a pass, a redeal, a trump choice, a
+card passed to partner and the Kaiser bid included: a failed Kaiser costs its 40, or the game,
+like any other result). The numbers come from what the ``strong`` bot decides by: in play its
+sampled worlds (``strong.rank_moves``); in the auction, the trump choice and the pass to
+partner its fitted estimates (``bots.bidding``): per denomination, the spread of raw points
+hands like this one take between our bots, turned into a score by the game's own arithmetic.
+Exactly one entry is ``suggested``: the best value, ties going to the action the bot itself
+would take.
 """
 
 from __future__ import annotations
 
-import math
 import random
+from dataclasses import replace
 from typing import Any
 
-from ..engine import actions as act
 from ..bots import make_rng
-from ..bots.basic import SPREAD
+from ..bots import bidding
+from ..bots.basic import NO_TRUMP, own_tricks, team_estimate, _partner_share, _sure_kaiser
 from ..bots.observation import Observation, observe
-from ..bots.strong import net_score, strong_policy
-from ..errors import IllegalAction
-from ..engine.game import BIDDING, GAME_OVER, PLAY, REDEAL_PHASE, SEAT_NAMES, TRUMP, Game, partner
+from ..bots.strong import strong_policy
+from ..engine import actions as act
+from ..engine.cards import SUIT_MASK, rank_char
+from ..engine.game import (
+    BIDDING,
+    GAME_OVER,
+    PASSING,
+    PLAY,
+    REDEAL_PHASE,
+    SEAT_NAMES,
+    TRUMP,
+    Game,
+    partner,
+)
 from ..engine.scoring import Contract
+from ..errors import IllegalAction
 
-_RAWS = range(-3, 14)
-"""Every raw total one team can end a hand with."""
+SUIT_SIGNS = ("♣", "♦", "♥", "♠")
 
-
-def _expected(contract: Contract, obs: Observation, raw_mean: float) -> float:
-    """Expected net score (ours minus theirs) with our raw points spread around ``raw_mean``."""
-    team = obs.seat & 1
-    weights = [math.exp(-0.5 * ((r - raw_mean) / SPREAD) ** 2) for r in _RAWS]
-    total = sum(weights)
-    return sum(w * _net(contract, obs, team, r) for w, r in zip(weights, _RAWS)) / total
+Entry = tuple[float, int, str]
+"""(value, action, reason)."""
 
 
-def _net(contract: Contract, obs: Observation, team: int, raw: int) -> int:
-    """The net score when our team ends the hand with ``raw`` points and theirs with the rest
-    of 10 (tricks in proportion, capped at 8; who takes the 3S left unknown)."""
-    ours_tricks = max(0, min(8, raw))
-    raws = (raw, 10 - raw) if team == 0 else (10 - raw, raw)
-    tricks = (ours_tricks, 8 - ours_tricks) if team == 0 else (8 - ours_tricks, ours_tricks)
-    return net_score(obs.rules, contract, obs.scores, obs.target, team, raws, tricks, -1)
+def denomination_words(trump: int) -> str:
+    return "no trump" if trump < 0 else SUIT_SIGNS[trump]
 
 
-def _standing(obs: Observation) -> tuple[int, int] | None:
-    """(seat, action) of the highest bid so far, if any."""
-    for seat, action in reversed(obs.auction):
-        if action != act.PASS:
-            return seat, action
-    return None
+def card_words(card: int) -> str:
+    """``10♥``, ``A♠``, ``5♥``: the card as it is printed."""
+    rank = rank_char(card)
+    return ("10" if rank == "T" else rank) + SUIT_SIGNS[card >> 3]
 
 
-def _contract_of(seat: int, action: int) -> Contract:
-    if action == act.KAISER:
-        return Contract(seat, 8, False, True)
-    return Contract(seat, act.bid_points(action), act.bid_no_trump(action), False)
+def _signed(value: float) -> str:
+    return f"{value:+.1f}".replace("-", "\u2212")
 
 
-def _defending(obs: Observation, contract: Contract, suit_mu: float) -> float:
-    """Our expectation against the other side's ``contract``: their raw points are taken as a
-    point above their bid (the margin bidders keep over their count), or what our own estimate
-    leaves them if that is more."""
-    theirs = max(contract.points + 1, 10 - suit_mu)
-    return _expected(contract, obs, 10 - theirs)
+def contract_words(contract: Contract) -> str:
+    if contract.kaiser:
+        return "Kaiser"
+    return f"{contract.points}{' no trump' if contract.no_trump else ''}"
 
 
-def _pass_value(obs: Observation, suit_mu: float, nt_mu: float) -> float:
-    """A pass leaves the standing bid to play (partner's, played with our estimate; an
-    opponent's, defended); with no bid standing the hand is thrown in or goes to a later
-    bidder, an even prospect on average: 0."""
-    standing = _standing(obs)
+def _kaiser_reason(obs: Observation, value: float) -> str:
+    cost = "the game" if obs.rules.kaiser_bid_value == "game" else "40"
+    chance = bidding.kaiser_chance(obs)
+    if chance == 0.0:
+        return f"Kaiser: this hand cannot count on all eight tricks alone; failing costs {cost}"
+    return (f"Kaiser: about {100 * chance:.0f}% to take all eight tricks alone; failing costs "
+            f"{cost} ({_signed(value)} expected)")
+
+
+def _bid_reason(obs: Observation, est: bidding.Estimates, action: int, trump: int) -> str:
+    contract = bidding.contract_of(obs.seat, action)
+    mean, dist = est.dists[trump]
+    made = bidding.make_probability(dist, contract.points)
+    return (f"Bid {contract_words(contract)}, planning {denomination_words(trump)}: about "
+            f"{mean:.1f} points expected, made {100 * made:.0f}% of the time")
+
+
+def _pass_reason(obs: Observation, value: float) -> str:
+    standing = next(((s, a) for s, a in reversed(obs.auction) if a != act.PASS), None)
     if standing is None:
-        return 0.0
+        return f"Pass: leave the bidding to the others ({_signed(value)} expected)"
     seat, action = standing
-    contract = _contract_of(seat, action)
-    if seat == partner(obs.seat) or seat == obs.seat:
-        return _expected(contract, obs, nt_mu if contract.no_trump else suit_mu)
-    return _defending(obs, contract, suit_mu)
+    words = contract_words(bidding.contract_of(seat, action))
+    if seat == partner(obs.seat):
+        return f"Pass: partner's {words} stands ({_signed(value)} expected)"
+    return f"Pass: defend {SEAT_NAMES[seat]}'s {words} ({_signed(value)} expected)"
 
 
-def _auction_values(obs: Observation, rng: random.Random) -> tuple[list[tuple[float, int]], int]:
-    evals = strong_policy.evaluations(obs, rng)
-    chosen = strong_policy.auction_action(obs, evals, rng)
-    suit_mu = max(mu for mu, t in evals if t >= 0)
-    nt_mu = evals[-1][0]
-    values = []
-    for a in obs.legal:
+def _auction_values(obs: Observation, rng: random.Random) -> tuple[list[Entry], int]:
+    est = strong_policy.estimates(obs, rng)
+    chosen = strong_policy.auction_action(obs, est, rng)
+    out = []
+    for value, a, trump in est.action_values():
         if a == act.PASS:
-            values.append((_pass_value(obs, suit_mu, nt_mu), a))
+            out.append((value, a, _pass_reason(obs, value)))
+        elif a == act.KAISER:
+            out.append((value, a, _kaiser_reason(obs, value)))
         else:
-            contract = _contract_of(obs.seat, a)
-            mu = max(suit_mu, nt_mu) if contract.kaiser else nt_mu if contract.no_trump else suit_mu
-            values.append((_expected(contract, obs, mu), a))
-    return values, chosen
+            out.append((value, a, _bid_reason(obs, est, a, trump)))
+    return out, chosen
 
 
-def _trump_values(obs: Observation, rng: random.Random) -> tuple[list[tuple[float, int]], int]:
-    evals = strong_policy.evaluations(obs, rng)
-    chosen = strong_policy.auction_action(obs, evals, rng)
-    estimate = {t: mu for mu, t in evals}
+def _trump_values(obs: Observation, rng: random.Random) -> tuple[list[Entry], int]:
+    est = strong_policy.estimates(obs, rng)
+    chosen = strong_policy.auction_action(obs, est, rng)
     contract = obs.contract
     assert contract is not None
-    values = []
+    out = []
     for a in obs.legal:
-        if a == act.TRUMP_NONE:
-            values.append((_expected(contract._replace(no_trump=True), obs, estimate[-1]), a))
+        trump = NO_TRUMP if a == act.TRUMP_NONE else a - act.TRUMP_BASE
+        if contract.kaiser:
+            sure = _sure_kaiser(obs.hand, trump)
+            tricks = own_tricks(obs.hand, trump)
+            value = bidding.kaiser_value(obs, trump)
+            plan = "eight sure tricks" if sure else f"about {tricks:.1f} tricks of your own"
+            reason = f"Name {denomination_words(trump)}: {plan}"
         else:
-            values.append((_expected(contract, obs, estimate[a - act.TRUMP_BASE]), a))
-    return values, chosen
+            mean, dist = est.dists[trump]
+            value = bidding.expected_net(obs, contract, dist)
+            made = bidding.make_probability(dist, contract.points)
+            reason = (f"Name {denomination_words(trump)}: about {mean:.1f} points expected, "
+                      f"made {100 * made:.0f}% of the time")
+        out.append((value, a, reason))
+    return out, chosen
 
 
-def _weak_hand_values(obs: Observation, rng: random.Random) -> tuple[list[tuple[float, int]], int]:
+def _weak_hand_values(obs: Observation, rng: random.Random) -> tuple[list[Entry], int]:
     """A redeal gives both sides a fresh, even deal (0); keeping the weak hand means
     defending, at best, against the other side's minimum bid."""
     chosen = strong_policy(obs, rng)
-    suit_mu = max(mu for mu, t in strong_policy.evaluations(obs, rng) if t >= 0)
     opponent = (obs.seat + 1) & 3
-    keep = _defending(obs, Contract(opponent, obs.rules.minimum_bid, False, False), suit_mu)
-    return [(0.0 if a == act.REDEAL else keep, a) for a in obs.legal], chosen
+    contract = Contract(opponent, obs.rules.minimum_bid, False, False)
+    _, dist = bidding.distribution(bidding.tables()["defend"], bidding.defend_features(obs, contract))
+    keep = bidding.expected_net(obs, contract, dist)
+    out = []
+    for a in obs.legal:
+        if a == act.REDEAL:
+            out.append((0.0, a, "Redeal: a fresh deal, even for both sides"))
+        else:
+            out.append((keep, a, f"Keep: defend a weak hand against a bid of "
+                                 f"{obs.rules.minimum_bid} ({_signed(keep)} expected)"))
+    return out, chosen
+
+
+def pass_card_values(obs: Observation) -> list[Entry]:
+    """Each card to pass to partner, valued by what our side expects from the bidding after
+    it: the better of declaring our best denomination at the minimum bid (with the hand left
+    and partner's hand the stronger by the card, as ``basic`` reads a pass) or leaving the
+    bidding to the others. Counts stand in for the simulated means here: no worlds are dealt
+    before the cards change hands."""
+    out = []
+    minimum = obs.rules.minimum_bid
+    for a in obs.legal:
+        card = a - act.PASS_CARD_BASE
+        after = replace(obs, hand=obs.hand ^ (1 << card), passed_card=card, phase=BIDDING,
+                        legal=())
+        share = _partner_share(after)
+        sims = {t: team_estimate(after.hand, t, share) for t in bidding.DENOMINATIONS}
+        est = bidding.Estimates(after, sims)
+        best_value, best_trump = max(
+            (est.declare_value(Contract(obs.seat, minimum, t < 0, False))[0], t)
+            for t in bidding.DENOMINATIONS)
+        value = max(best_value, est.pass_value())
+        kept = (obs.hand & SUIT_MASK[card >> 3]).bit_count() - 1
+        out.append((value, a, f"Pass {card_words(card)} to partner: then about "
+                              f"{est.mean(best_trump):.1f} points expected at "
+                              f"{denomination_words(best_trump)}, {kept} left in the suit"))
+    return out
+
+
+def _play_values(obs: Observation, rng: random.Random) -> tuple[list[Entry], int]:
+    ranked = strong_policy.ranked(obs, rng)
+    out = [(v, c, f"Play {card_words(c)}: about {raw:.1f} points expected for your side this hand")
+           for v, raw, c in ranked]
+    return out, ranked[0][2]
 
 
 def hint(game: Game, seat: int, seed: object = 0) -> list[dict[str, Any]]:
     """Each legal action of ``seat`` (the seat to act, else ``IllegalAction``) as
-    ``{"action", "value", "suggested"}``, best value first."""
+    ``{"action", "value", "suggested", "reason"}``, best value first."""
     if game.phase == GAME_OVER or game.to_act != seat:
         raise IllegalAction(f"it is not {SEAT_NAMES[seat]}'s turn")
     obs = observe(game, seat)
     rng = make_rng(seed)
     if game.phase == PLAY:
-        ranked = strong_policy.ranked(obs, rng)
-        values = [(v, c) for v, _, c in ranked]
-        chosen = ranked[0][2]
+        values, chosen = _play_values(obs, rng)
     elif game.phase == BIDDING:
         values, chosen = _auction_values(obs, rng)
     elif game.phase == TRUMP:
         values, chosen = _trump_values(obs, rng)
     elif game.phase == REDEAL_PHASE:
         values, chosen = _weak_hand_values(obs, rng)
+    elif game.phase == PASSING:
+        values = pass_card_values(obs)
+        chosen = strong_policy(obs, rng)
     else:
         chosen = strong_policy(obs, rng)
-        values = [(0.0, a) for a in obs.legal]
-    rounded = [(round(float(v), 3), a) for v, a in values]
-    order = {a: i for i, (_, a) in enumerate(rounded)}
+        values = [(0.0, a, "The only choice") for a in obs.legal]
+    rounded = [(round(float(v), 3), a, why) for v, a, why in values]
+    order = {a: i for i, (_, a, _) in enumerate(rounded)}
     rounded.sort(key=lambda t: (-t[0], t[1] != chosen, order[t[1]]))
-    return [{"action": act.encode(a), "value": v, "suggested": i == 0}
-            for i, (v, a) in enumerate(rounded)]
+    return [{"action": act.encode(a), "value": v, "suggested": i == 0, "reason": why}
+            for i, (v, a, why) in enumerate(rounded)]

@@ -11,8 +11,8 @@ import { Replay } from "./table/replay.js";
 import { renderScoreSheet } from "./table/scoresheet.js";
 import { renderSettings, renderHelp } from "./ui/settings.js";
 import { installHandKeys } from "./table/table.js";
-import { cardElement } from "./table/cards.js";
-import { seatName, bidLabel } from "./table/words.js";
+import { cardElement, useCardNames } from "./table/cards.js";
+import { seatName, bidLabel, playersWords } from "./table/words.js";
 import { banner, announce, errorText } from "./ui/announce.js";
 import { openDialog, closeDialog, installDialogs } from "./ui/dialogs.js";
 import {
@@ -112,6 +112,11 @@ async function boot() {
   bootProgress().value = 6;
   $("loading").hidden = true;
   $("app").hidden = false;
+  try {
+    useCardNames(await app.engine.call("card_names"));
+  } catch (e) {
+    console.warn("[app] the engine's card names were not read; the page's own are used:", e);
+  }
   app.game = new Game(app.engine, app.settings, { onNewGame: () => newGame() });
   // Every game the table starts (new, saved, shared, a challenge deal) names its rules by the scores.
   const startGame = app.game.start.bind(app.game);
@@ -269,6 +274,11 @@ async function showScore() {
     const [s, v] = live ? [await live.summary(), app.game.view]
       : await Promise.all([app.engine.call("summary", state), app.engine.call("view", state, 0)]);
     renderScoreSheet($("score-body"), s, { target: v.target, threshold: v.threshold });
+    if (live) {
+      const who = Object.assign(document.createElement("p"), { className: "sheet-note", textContent: `Players: ${playersWords(app.game.people(), app.settings.bots)}.` });
+      who.dataset.testid = "sheet-players";
+      $("score-body").prepend(who);
+    }
   } catch (e) {
     $("score-body").textContent = `The score sheet could not be drawn: ${errorText(e)}`;
   }

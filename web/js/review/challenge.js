@@ -9,7 +9,7 @@ import { openDialog, closeDialog } from "../ui/dialogs.js";
 import { banner, announce, errorText } from "../ui/announce.js";
 import { copyText, markShare } from "../ui/share.js";
 import { saveSettings, GAME_KEY } from "../engine/storage.js";
-import { LEVEL_NAMES, signedScore } from "../table/words.js";
+import { LEVEL_NAMES, seatName, signedScore } from "../table/words.js";
 
 /** @typedef {import("../types.js").GameState} GameState */
 /**
@@ -75,11 +75,17 @@ export class Challenges {
     const state = app.replay ? app.replay.full : app.game.state;
     const name = textField("challenge-name").value;
     try {
-      const code = await app.engine.call("encode_challenge", state, app.settings.bots, name, 0);
+      // The friend plays the first seat a person played here; every other seat is a bot in the
+      // challenge, a seat played here by another person at its level in the settings.
+      const people = app.replay ? [0] : app.game.people();
+      const seat = people[0];
+      const bots = Object.fromEntries([0, 1, 2, 3].filter((s) => s !== seat).map((s) => [String(s), app.settings.bots[s] ?? "strong"]));
+      const code = await app.engine.call("encode_challenge", state, bots, name, seat);
       const url = challengeUrl(code);
       textField("share-url").value = url;
       markShare("share-challenge");
-      $("share-status").textContent = `Challenge link ready. ${await copyText(url, textField("share-url"))}`;
+      const others = people.length > 1 ? ` ${people.slice(1).map(seatName).join(" and ")}, played here by a person, ${people.length > 2 ? "are bots" : "is a bot"} in the challenge.` : "";
+      $("share-status").textContent = `Challenge link ready: your friend plays ${seatName(seat)} against the same bots.${others} ${await copyText(url, textField("share-url"))}`;
     } catch (e) {
       textField("share-url").value = "";
       $("share-status").textContent = `No challenge yet: ${errorText(e)}.`;
@@ -105,7 +111,7 @@ export class Challenges {
     $("dlg-challenge-title").textContent = `Challenge from ${who}`;
     const body = $("challenge-body");
     body.replaceChildren(
-      el("p", {}, `${ch.deals.length} ${ch.deals.length === 1 ? "deal" : "deals"}, ${this.app.profiles?.[ch.profile]?.title ?? ch.profile}. You play South with the same cards, the same dealer and the same bots (${Object.values(ch.bots).map((l) => LEVEL_NAMES[l] ?? l).join(", ")}) your friend had.`),
+      el("p", {}, `${ch.deals.length} ${ch.deals.length === 1 ? "deal" : "deals"}, ${this.app.profiles?.[ch.profile]?.title ?? ch.profile}. You play ${seatName(ch.seat ?? 0)} with the same cards, the same dealer and the same bots (${Object.values(ch.bots).map((l) => LEVEL_NAMES[l] ?? l).join(", ")}) your friend had.`),
       el("p", {}, "Each deal is scored on its own from 0–0, so the results compare deal by deal: you, your friend, and par (what the strong bot scored in your seat)."),
       el("p", { class: "note" }, "Honest note: the link carries the cards of these deals, so anyone who decodes it could look. It is a game between friends, not a contest."));
     $("challenge-start").hidden = false;
@@ -122,9 +128,10 @@ export class Challenges {
       const saved = localStorage.getItem(GAME_KEY);
       if (saved && !readProgress()) localStorage.setItem(STASH_KEY, saved);
     } catch { /* ignore */ }
-    this.progress = { code, challenge, index: 0, states: [], bots: { ...this.app.settings.bots }, finished: false };
+    this.progress = { code, challenge, index: 0, states: [], bots: { ...this.app.settings.bots }, people: [...(this.app.settings.people ?? [0])], finished: false };
     writeProgress(this.progress);
     this.app.settings.bots = { ...this.app.settings.bots, ...challenge.bots };
+    this.app.settings.people = [challenge.seat ?? 0]; // a challenge is one person against the bots
     saveSettings(this.app.settings);
     await this.deal(0);
   }
@@ -179,6 +186,7 @@ export class Challenges {
     app.game.stop();
     $("hand-continue").textContent = "Next hand";
     app.settings.bots = { ...p.bots };
+    app.settings.people = p.people ?? [0];
     saveSettings(app.settings);
     delete document.body.dataset.challenge;
     const ch = p.challenge;

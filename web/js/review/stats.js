@@ -73,13 +73,13 @@ function gameEntry(stats, state) {
   const id = gameId(state);
   stats.games[id] ??= {
     id, profile: state?.config?.profile ?? "standard", started: new Date().toISOString(),
-    finished: null, winner: null, target: 52, threshold: 45, hands: [], lost: {},
+    finished: null, winner: null, target: null, threshold: null, hands: [], lost: {}, people: [0],
   };
   return stats.games[id];
 }
 
 /** A hand finished in the live game. */
-function recordHand({ state, record, hand_index: n }) {
+function recordHand({ state, record, hand_index: n, people }) {
   if (!record || !Number.isInteger(n)) return;
   const { stats } = loadStats();
   const g = gameEntry(stats, state);
@@ -89,7 +89,9 @@ function recordHand({ state, record, hand_index: n }) {
     made: record.made ?? null, delta: record.delta, scores: record.scores, raw: record.raw ?? [0, 0],
   });
   g.hands.sort((a, b) => a.n - b.n);
+  // The target and threshold are the engine's, from the hand's record.
   g.target = record.target ?? g.target;
+  g.people = people ?? g.people ?? [0]; // the seats a person played at this device
   g.threshold = record.threshold ?? g.threshold;
   g.updated = new Date().toISOString();
   saveStats(stats);

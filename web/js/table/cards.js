@@ -2,10 +2,20 @@
 // Card strings from the engine ("QH", "TD", "5H", "3S") rendered for people:
 // names in words, rank/suit glyphs and the card element. No rules here.
 
+// Rank words for the table painted from storage before the engine answers; once it does, the
+// names are the engine's own (card_names), given through useCardNames by whoever holds them: the
+// engine here, or the host of a shared table for a guest that runs none.
 const RANK_WORDS = {
   A: "ace", K: "king", Q: "queen", J: "jack", T: "ten",
   9: "nine", 8: "eight", 7: "seven", 5: "five", 3: "three",
 };
+/** @type {Object<string, string> | null} */
+let engineNames = null;
+
+/** The engine's card names, {"QH": "queen of hearts", ...}. @param {Object<string, string>} names */
+export function useCardNames(names) {
+  engineNames = names && typeof names === "object" ? { ...names } : null;
+}
 const RANK_SHORT = { T: "10" };
 
 const SUITS = {
@@ -23,6 +33,7 @@ export const suitOf = (card) => card.slice(-1);
 
 /** "QH" -> "queen of hearts" */
 export function cardName(card) {
+  if (engineNames?.[card]) return engineNames[card];
   const r = RANK_WORDS[rankOf(card)] ?? rankOf(card);
   const s = SUITS[suitOf(card)]?.word ?? suitOf(card);
   return `${r} of ${s}`;

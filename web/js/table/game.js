@@ -48,7 +48,7 @@ export class Game {
     this.settings = settings;
     this.onNewGame = onNewGame;
     this.gen = 0;
-    /** @type {TableClient | null} */
+    /** @type {LocalTable | TableClient | null} a LocalTable where this device holds the game */
     this.table = null;
     /** @type {GameState | null} the game being opened, until its table answers */
     this.opening = null;

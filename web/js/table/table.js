@@ -12,6 +12,17 @@ import { seatName, SEAT_SHORT, bidLabel, bidWords, contractWords, teamOf, scoreT
 const $ = (id) => document.getElementById(id);
 const DIRS = ["s", "w", "n", "e"];
 
+/**
+ * The trump in force, one test for every place that shows it: named once the engine's phase is
+ * past "trump" (the declarer naming it), or as the contract says; a null suit is no trump.
+ * @param {View} v @returns {{named: boolean, suit: string | null}}
+ */
+export function trumpOf(v) {
+  const c = v.contract;
+  if (!c) return { named: false, suit: null };
+  return { named: c.no_trump || c.trump != null || v.phase !== "trump", suit: c.no_trump ? null : c.trump ?? null };
+}
+
 /** Status strip: scores, target, contract, trump, auction. @param {View} v */
 export function renderStatus(v) {
   $("score-0").textContent = scoreText(v.scores[0]);
@@ -21,11 +32,10 @@ export function renderStatus(v) {
   const line = $("contract");
   line.replaceChildren();
   if (c) {
-    const trump = c.no_trump || (c.kaiser && c.trump == null && v.phase === "play") ? null : c.trump;
+    const { named: trumpKnown, suit: trump } = trumpOf(v);
     const badge = document.createElement("span");
     badge.className = `trump-badge suit-${trump ?? "NT"}`;
     badge.dataset.testid = "trump";
-    const trumpKnown = trump != null || c.no_trump || v.phase === "play";
     // The symbol alone: a letter beside "Contract: North 6" read as a seat ("♠ S": South).
     badge.textContent = trumpKnown ? suitSymbol(trump) : "…";
     badge.setAttribute("aria-label", trumpKnown ? `Trump: ${suitName(trump)}` : "Trump not named yet");
@@ -320,8 +330,7 @@ export function renderPlate(v) {
   };
   plate.className = "plate";
   if (c) {
-    const trump = c.no_trump ? null : c.trump;
-    const named = trump != null || c.no_trump;
+    const { named, suit: trump } = trumpOf(v);
     const sym = add(`plate-trump suit-${trump ?? "NT"}`, named ? suitSymbol(trump) : "?");
     sym.setAttribute("aria-hidden", "true");
     add("plate-who", `${seatName(c.seat)} ${c.kaiser ? "Kaiser" : c.points}`);

@@ -97,3 +97,14 @@ export const LEVEL_NAMES = {
   strong: "Strong",
   expert: "Expert",
 };
+
+/**
+ * Who plays each seat, in words: "South: you · West: strong bot · ...", or with several people
+ * at this device "South: a person here · North: a person here · ...".
+ * @param {number[]} people the seats a person plays @param {Object<number, string>} bots levels
+ */
+export function playersWords(people, bots) {
+  const alone = people.length === 1;
+  return [0, 1, 2, 3].map((s) => `${seatName(s)}: ${people.includes(s) ? (alone ? "you" : "a person here")
+    : `${(LEVEL_NAMES[bots[s] ?? "strong"] ?? bots[s]).split(" (")[0].toLowerCase()} bot`}`).join(" · ");
+}

@@ -1,0 +1,250 @@
+"""Value-based bidding: every auction choice by its expected score for the team, in game points.
+
+Rule counts misprice hands: what a hand is worth is how hands like it actually play out
+between our bots. ``tools/fit_bidding.py`` plays many thousands of seeded hands and fits, from
+those results, the tables shipped in ``data/bidding.json`` (standard library only here):
+
+- ``declare``: per trump suit (pooled) and no trump, our team's raw points when this seat
+  declares and leads, as a linear function of the hand's features (the basic count, the
+  simulated mean of the search's sampled worlds, trump length, the 5H and 3S, what partner and
+  the opponents have called), with the spread of actual results around that prediction kept
+  as a histogram per predicted point (raw points are lumpy: the 5H is worth five);
+- ``defend``: our raw points when an opponent's standing bid is played against us;
+- ``open_pass``: the net score a pass is worth when nobody has bid yet (the rest of the auction
+  played by our bots).
+
+A contract's value is then exact arithmetic, not a rule of thumb: the game's own scoring
+(``strong.net_score``) over that histogram, so the threshold, the target, no trump's double and
+the losing score all count as they will at the table. Make-probabilities fall out of the same
+histograms.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+from ..engine.actions import BID_BASE, KAISER, PASS, bid_no_trump, bid_points
+from ..engine.cards import FIVE_OF_HEARTS_BIT, SUIT_MASK, THREE_OF_SPADES_BIT
+from ..engine.game import partner, team
+from ..engine.scoring import Contract
+from .basic import NO_TRUMP, _partner_share, _sure_kaiser, own_tricks, team_estimate
+from .observation import Observation
+
+RAWS = tuple(range(-3, 14))
+"""Every raw total one team can end a hand with."""
+
+DENOMINATIONS = (0, 1, 2, 3, NO_TRUMP)
+
+
+@lru_cache(maxsize=1)
+def tables() -> dict[str, Any]:
+    """The fitted tables, read once from the package's data."""
+    text = resources.files("kaiser_core.bots").joinpath("data/bidding.json").read_text("utf-8")
+    data: dict[str, Any] = json.loads(text)
+    return data
+
+
+def auction_facts(obs: Observation) -> tuple[float, float, float]:
+    """(partner bid, partner passed, opponents' bids): the calls the tables condition on."""
+    mate = partner(obs.seat)
+    p_bid = p_pass = 0.0
+    opp = 0.0
+    for seat, action in obs.auction:
+        if seat == mate:
+            if action == PASS:
+                p_pass = 1.0
+            else:
+                p_bid = 1.0
+        elif seat != obs.seat and action != PASS:
+            opp += 1.0
+    return p_bid, p_pass, opp
+
+
+def declare_features(obs: Observation, trump: int, sim: float) -> list[float]:
+    """The features of ``declare`` for one denomination (``sim``: the simulated mean raw)."""
+    hand = obs.hand
+    share = _partner_share(obs)
+    p_bid, p_pass, opp = auction_facts(obs)
+    trump_mask = SUIT_MASK[trump] if trump >= 0 else 0
+    trumps = (hand & trump_mask).bit_count()
+    # Honours by the usual 4-3-2-1 count, in trumps and (aces and kings) outside them: the
+    # counts rate a queen-jack trump suit like an ace-queen one, and the table must not.
+    trump_honours = sum(max(0, (c & 7) - 3) for c in range(32) if trump_mask >> c & 1 and hand >> c & 1)
+    side = hand & ~trump_mask
+    side_aces = sum(1 for s in range(4) if side >> (8 * s + 7) & 1)
+    side_kings = sum(1 for s in range(4) if side >> (8 * s + 6) & 1)
+    return [1.0, team_estimate(hand, trump, share), own_tricks(hand, trump), sim, float(trumps),
+            float(bool(hand & FIVE_OF_HEARTS_BIT)), float(bool(hand & THREE_OF_SPADES_BIT)),
+            p_bid, p_pass, opp, float(trump_honours), float(side_aces), float(side_kings)]
+
+
+def defend_features(obs: Observation, contract: Contract) -> list[float]:
+    """The features of ``defend``: our strength against their contract."""
+    hand = obs.hand
+    share = _partner_share(obs)
+    best = max(team_estimate(hand, t, share) for t in (0, 1, 2, 3))
+    nt = team_estimate(hand, NO_TRUMP, share)
+    return [1.0, best, nt, float(contract.points), float(contract.no_trump),
+            float(bool(hand & FIVE_OF_HEARTS_BIT)), float(bool(hand & THREE_OF_SPADES_BIT))]
+
+
+def open_pass_features(obs: Observation) -> list[float]:
+    """The features of ``open_pass``: our strength and how many seats are still to call."""
+    share = _partner_share(obs)
+    best = max(team_estimate(obs.hand, t, share) for t in DENOMINATIONS)
+    after = 3 - len(obs.auction) % 4
+    return [1.0, best, float(after), float(obs.seat == obs.dealer)]
+
+
+def _dot(w: list[float], x: list[float]) -> float:
+    return sum(a * b for a, b in zip(w, x))
+
+
+def distribution(model: dict[str, Any], x: list[float]) -> tuple[float, list[float]]:
+    """(predicted mean, probability of each of ``RAWS``) from a fitted model: the histograms
+    of the two predicted points either side, mixed by distance."""
+    if len(model["coef"]) != len(x):
+        raise ValueError("the bidding tables do not fit these features: run tools/fit_bidding.py")
+    mean = _dot(model["coef"], x)
+    bins: dict[str, list[float]] = model["hist"]
+    lo, hi = model["bins"]
+    p = min(max(mean, lo), hi)
+    k = math.floor(p)
+    frac = p - k
+    below = bins[str(k)]
+    above = bins[str(min(k + 1, hi))]
+    return mean, [(1 - frac) * a + frac * b for a, b in zip(below, above)]
+
+
+def declare_distribution(obs: Observation, trump: int, sim: float) -> tuple[float, list[float]]:
+    model = tables()["declare"]["nt" if trump < 0 else "suit"]
+    return distribution(model, declare_features(obs, trump, sim))
+
+
+def make_probability(dist: list[float], points: int) -> float:
+    """The chance of taking at least ``points`` raw points."""
+    return sum(p for p, r in zip(dist, RAWS) if r >= points)
+
+
+def hand_net(obs: Observation, contract: Contract, team_: int, raw: int) -> int:
+    """The net score (ours minus theirs, ``strong.net_score``) when our team ends the hand with
+    ``raw`` points and theirs with the rest of 10 (tricks in proportion, capped at 8; who
+    takes the 3S left unknown)."""
+    from .strong import net_score
+
+    ours_tricks = max(0, min(8, raw))
+    raws = (raw, 10 - raw) if team_ == 0 else (10 - raw, raw)
+    tricks = (ours_tricks, 8 - ours_tricks) if team_ == 0 else (8 - ours_tricks, ours_tricks)
+    return net_score(obs.rules, contract, obs.scores, obs.target, team_, raws, tricks, -1)
+
+
+def expected_net(obs: Observation, contract: Contract, dist: list[float]) -> float:
+    """Expected net score of ``contract`` with our raw points spread as ``dist``."""
+    us = team(obs.seat)
+    return sum(p * hand_net(obs, contract, us, r) for p, r in zip(dist, RAWS) if p > 0)
+
+
+def kaiser_chance(obs: Observation, trump: int | None = None) -> float:
+    """The chance that this hand alone takes all eight tricks (at ``trump``, else at its best
+    denomination): near sure with eight certain tricks, a long shot with about seven, else
+    none, so a hand that cannot take eight tricks never has the Kaiser bid valued above a
+    failure."""
+    hand = obs.hand
+    denominations = DENOMINATIONS if trump is None else (trump,)
+    if any(_sure_kaiser(hand, t) for t in denominations):
+        return 0.97
+    best = max(own_tricks(hand, t) for t in denominations)
+    return 0.25 if best >= 7.0 else 0.0
+
+
+def kaiser_value(obs: Observation, trump: int | None = None) -> float:
+    """Expected net score of a Kaiser bid by this seat (made: every trick; failed: seven)."""
+    from .strong import net_score
+
+    us = team(obs.seat)
+    contract = Contract(obs.seat, 8, False, True)
+    p = kaiser_chance(obs, trump)
+
+    def outcome(tricks_us: int) -> int:
+        raw_us = tricks_us + (5 if obs.hand & FIVE_OF_HEARTS_BIT or tricks_us == 8 else 0) - (
+            3 if obs.hand & THREE_OF_SPADES_BIT or tricks_us == 8 else 0)
+        raws = (raw_us, 10 - raw_us) if us == 0 else (10 - raw_us, raw_us)
+        tricks = (tricks_us, 8 - tricks_us) if us == 0 else (8 - tricks_us, tricks_us)
+        return net_score(obs.rules, contract, obs.scores, obs.target, us, raws, tricks, -1)
+
+    # A failure takes about the tricks the hand has of its own.
+    failed = min(7, max(0, round(max(own_tricks(obs.hand, t) for t in DENOMINATIONS))))
+    return p * outcome(8) + (1 - p) * outcome(failed)
+
+
+def _standing(obs: Observation) -> tuple[int, int] | None:
+    for seat, action in reversed(obs.auction):
+        if action != PASS:
+            return seat, action
+    return None
+
+
+def contract_of(seat: int, action: int) -> Contract:
+    if action == KAISER:
+        return Contract(seat, 8, False, True)
+    return Contract(seat, bid_points(action), bid_no_trump(action), False)
+
+
+class Estimates:
+    """Per denomination, our team's predicted raw points and their spread, for one view."""
+
+    def __init__(self, obs: Observation, sims: dict[int, float]) -> None:
+        self.obs = obs
+        self.dists = {t: declare_distribution(obs, t, sims[t]) for t in DENOMINATIONS}
+
+    def mean(self, trump: int) -> float:
+        return self.dists[trump][0]
+
+    def best_suit(self, contract: Contract) -> int:
+        """The trump with the best expected score for ``contract``, among the two suits with
+        the best predicted raw points (a third never wins on spread alone, and each score
+        costs a pass over the histogram)."""
+        top = sorted(range(4), key=lambda t: (-self.dists[t][0], -t))[:2]
+        return max(top, key=lambda t: (expected_net(self.obs, contract, self.dists[t][1]),
+                                       self.dists[t][0], t))
+
+    def declare_value(self, contract: Contract) -> tuple[float, int]:
+        """(expected net, denomination) of playing ``contract`` ourselves."""
+        if contract.no_trump:
+            return expected_net(self.obs, contract, self.dists[NO_TRUMP][1]), NO_TRUMP
+        t = self.best_suit(contract)
+        return expected_net(self.obs, contract, self.dists[t][1]), t
+
+    def pass_value(self) -> float:
+        """What passing is worth: partner's contract played with our estimate, an opponent's
+        defended, and with nobody bid the fitted worth of leaving it to the others."""
+        obs = self.obs
+        standing = _standing(obs)
+        if standing is None:
+            if obs.seat == obs.dealer and obs.rules.all_pass == "throw_in":
+                return 0.0
+            return _dot(tables()["open_pass"]["coef"], open_pass_features(obs))
+        seat, action = standing
+        contract = contract_of(seat, action)
+        if team(seat) == team(obs.seat):
+            return self.declare_value(contract)[0]
+        _, dist = distribution(tables()["defend"], defend_features(obs, contract))
+        return expected_net(obs, contract, dist)
+
+    def action_values(self) -> list[tuple[float, int, int]]:
+        """(expected net, action, denomination planned; -2 for a pass) for every legal call."""
+        out = []
+        for a in self.obs.legal:
+            if a == PASS:
+                out.append((self.pass_value(), a, -2))
+            elif a == KAISER:
+                out.append((kaiser_value(self.obs), a, -1 if _sure_kaiser(self.obs.hand, -1) else
+                            max(range(4), key=lambda t: (own_tricks(self.obs.hand, t), t))))
+            elif a >= BID_BASE:
+                value, trump = self.declare_value(contract_of(self.obs.seat, a))
+                out.append((value, a, trump))
+        return out
