@@ -75,7 +75,7 @@ def act(page) -> None:
     the first legal card."""
     close_hand_result(page)
     panel = page.locator("#action-panel:not([hidden]) button[data-action]")
-    bids = page.locator("#action-panel:not([hidden]) button[data-testid=act-bid]")
+    bids = page.locator("#action-panel:not([hidden]) button[data-testid^=bid-]")
     if bids.count():
         bids.first.click()  # a bid, so that the hand is played rather than thrown in
     elif panel.count():
