@@ -205,3 +205,12 @@ def test_a_tricks_worth_follows_the_scoring_rules(rule):
                     assert event["points"] is None
                 else:
                     assert event["points"] == 1 + 5 * ("5H" in cards) - 3 * ("3S" in cards)
+
+
+def test_a_hand_record_says_which_team_stands_at_the_defender_threshold():
+    state = api.new_game({"profile": "standard", "seed": "threshold-mark", "scores": [44, 10]})
+    table = api.open_table(state)["table"]
+    while not api.table_summary(table)["hands"]:
+        api.table_bot_step(table, "random", seed=len(api.table_state(table)["actions"]))
+    for record in api.table_summary(table)["hands"]:
+        assert record["at_threshold"] == [s >= record["threshold"] for s in record["scores"]]

@@ -74,6 +74,8 @@ def record_json(record: HandRecord, rules: Rules) -> dict[str, Any]:
         "threshold": record.threshold,
         "passes": [CARD_STRS[c] if c >= 0 else None for c in record.passes],
         "reached_target": _reached_target(rules, record),
+        # Defenders at or above the threshold score nothing: the score sheet marks who is there.
+        "at_threshold": [score >= record.threshold for score in record.scores],
         "claimed": record.claimed if record.claimed >= 0 else None,
     }
 

@@ -110,6 +110,7 @@
  * @property {number} threshold
  * @property {(Card | null)[]} passes
  * @property {boolean[]} reached_target
+ * @property {boolean[]} at_threshold the team stands at or above the defender threshold
  */
 
 /**

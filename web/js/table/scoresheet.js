@@ -105,12 +105,11 @@ export function renderScoreSheet(body, summary, now = {}) {
     const tr = el("tr", { "data-testid": "sheet-row" });
     tr.classList.add(rec.made === true ? "made" : rec.made === false ? "failed" : "none");
     const tgt = rec.target ?? target;
-    const thr = rec.threshold ?? threshold ?? Infinity;
     const total = (t) => {
       const v = rec.scores[t];
       const cell = el("td", { class: "num" }, el("b", { class: "total" }, num(v)));
       if (rec.reached_target ? rec.reached_target[t] : v >= tgt) cell.append(" ", el("span", { class: "mark-target", title: "at or above the target", "aria-label": "at or above the target" }, "★"));
-      else if (v >= thr) cell.append(" ", el("span", { class: "mark-threshold", title: "at or above the defender threshold", "aria-label": "at or above the defender threshold" }, "▲"));
+      else if (rec.at_threshold?.[t]) cell.append(" ", el("span", { class: "mark-threshold", title: "at or above the defender threshold", "aria-label": "at or above the defender threshold" }, "▲"));
       cell.append(el("br"), el("small", { class: "delta" }, `(${signed(rec.delta[t])})`));
       return cell;
     };
