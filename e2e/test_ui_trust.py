@@ -284,3 +284,73 @@ def test_phone_cards_use_the_height_and_a_refusal_covers_no_counter(page, base_u
         page.locator(f'#hand button[data-card="{legal_cards(page)[0]}"]').click()
         wait_turn(page, before + 1)
     raise AssertionError("never had a card that could not be played")
+
+
+# ------------------------------------------------------------------ claim and undo
+
+CLAIM_DEAL = [["AS", "KS", "QS", "JS", "TS", "9S", "8S", "3S"], ["AC", "KC", "QC", "JC", "TC", "9C", "8C", "7C"],
+              ["AD", "KD", "QD", "JD", "TD", "9D", "8D", "7D"], ["AH", "KH", "QH", "JH", "TH", "9H", "8H", "5H"]]
+SOUTH_DECLARES = [{"type": "bid", "points": 12, "no_trump": False}, {"type": "pass"}, {"type": "pass"},
+                  {"type": "pass"}, {"type": "trump", "suit": "S"}]
+
+
+def _start(page, config, actions=()):
+    page.evaluate("""async ([config, actions]) => { const k = window.kaiser; k.game.stop();
+      let s = await k.engine.call('new_game', config);
+      for (const a of actions) s = await k.engine.call('apply', s, a);
+      await k.game.start(s); }""", [config, list(actions)])
+    wait_turn(page)
+
+
+def test_claim_the_rest_refused_in_words_then_held(page, base_url_sub):
+    open_app(page, base_url_sub)
+    step_until_south_plays(page)
+    claim = page.get_by_test_id("btn-claim")
+    assert claim.is_visible()
+    before = moves(page)
+    claim.click()
+    msg = page.get_by_test_id("hand-msg")
+    msg.wait_for(state="visible")
+    assert msg.inner_text().startswith("The claim does not hold"), msg.inner_text()
+    assert moves(page) == before and page.evaluate("document.body.dataset.turn") == "human"
+    _shots(page, "claim-refused")
+    # South holds every trump: the claim holds, the hand ends and says so.
+    _start(page, {"profile": "standard", "seed": "claim", "dealer": 3, "deal": CLAIM_DEAL}, SOUTH_DECLARES)
+    page.get_by_test_id("btn-claim").click()
+    page.wait_for_selector("#dlg-hand[open]")
+    assert page.get_by_test_id("hand-claimed").inner_text() == "South claimed the rest of the tricks."
+    assert page.get_by_test_id("hand-tricks-0").inner_text() == "8"
+    _shots(page, "claim-held")
+    page.get_by_test_id("hand-score").click()
+    page.wait_for_selector("#dlg-score[open]")
+    assert "claimed by South" in page.get_by_test_id("sheet-mark").first.inner_text()
+
+
+def test_undo_takes_back_the_card_and_the_sheet_marks_the_hand(page, base_url_sub):
+    open_app(page, base_url_sub, {**FAST, "speed": "slow"})
+    _start(page, {"profile": "standard", "seed": "undo", "dealer": 3, "deal": CLAIM_DEAL}, SOUTH_DECLARES)
+    undo = page.get_by_test_id("btn-undo")
+    assert undo.is_hidden()  # nothing of South's in this trick yet
+    before = moves(page)
+    page.locator('#hand button[data-card="AS"]').click()
+    undo.wait_for(state="visible")
+    _shots(page, "undo")
+    undo.click()
+    wait_turn(page, before)
+    page.wait_for_function("(n) => Number(document.body.dataset.moves) === n", arg=before)
+    assert page.locator("#hand button.card").count() == 8 and page.get_by_test_id("trick").inner_text().strip() == ""
+    assert game_state(page).get("undos") == [0]
+    page.evaluate("() => { window.kaiser.settings.speed = 'off'; }")
+    play_hand(page)
+    page.get_by_test_id("hand-score").click()
+    page.wait_for_selector("#dlg-score[open]")
+    assert "a move taken back" in page.get_by_test_id("sheet-mark").first.inner_text()
+
+
+def test_no_undo_in_a_challenge(page, base_url_sub):
+    open_app(page, base_url_sub, {**FAST, "speed": "slow"})
+    _start(page, {"profile": "standard", "seed": "undo", "dealer": 3, "deal": CLAIM_DEAL}, SOUTH_DECLARES)
+    page.evaluate("() => { document.body.dataset.challenge = '1/1'; }")
+    page.locator('#hand button[data-card="AS"]').click()
+    page.wait_for_function("() => document.body.dataset.turn === 'bot'")
+    assert page.get_by_test_id("btn-undo").is_hidden()

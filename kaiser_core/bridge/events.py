@@ -52,7 +52,8 @@ def action_events(before: Before, after: Game, seat: int, action: dict[str, Any]
     seat that took it sees them."""
     events: list[Event] = [{"type": "action", "seat": seat, "action": action}]
     hand_done = len(after.records) > before.hands
-    if before.phase == PLAY:
+    # A claim ends the hand without a trick being played: its tricks are in the hand's record.
+    if before.phase == PLAY and action["type"] != "claim":
         if hand_done:
             events.append(trick_event(after, after.records[-1].tricks[-1]))
         elif len(after.tricks) > before.tricks:

@@ -23,6 +23,7 @@ import { openAnalysis } from "./review/analysis.js";
 import { installStats, recordAnalysis } from "./review/stats.js";
 import { Challenges } from "./review/challenge.js";
 import { showRulesBadge } from "./ui/rulesbadge.js";
+import { installHandTools } from "./table/handtools.js";
 
 /** @typedef {import("./types.js").GameState} GameState */
 /** @typedef {import("./types.js").Settings} Settings */
@@ -469,6 +470,7 @@ function wire() {
     await makeShare(true);
   });
   installShortcuts();
+  installHandTools(app);
   window.addEventListener("hashchange", () => {
     if ((shareCodeFromLocation() != null || location.hash.startsWith("#c=")) && app.engine) { app.game.stop(); openInitialGame(); }
   });

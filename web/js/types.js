@@ -11,7 +11,7 @@
 /**
  * An action in canonical form; `type` says which of the other fields it has.
  * @typedef {object} Action
- * @property {"pass" | "bid" | "kaiser" | "trump" | "play" | "redeal" | "keep" | "pass_card"} type
+ * @property {"pass" | "bid" | "kaiser" | "trump" | "play" | "redeal" | "keep" | "pass_card" | "claim"} type
  * @property {number} [points] a bid's points
  * @property {boolean} [no_trump] a bid in no trump
  * @property {"C" | "D" | "H" | "S" | null} [suit] trump named (null: no trump after a Kaiser bid)
@@ -111,6 +111,8 @@
  * @property {(Card | null)[]} passes
  * @property {boolean[]} reached_target
  * @property {boolean[]} at_threshold the team stands at or above the defender threshold
+ * @property {number | null} [claimed] the seat that claimed the rest of the tricks, if one did
+ * @property {boolean} [undo] a move was taken back in this hand (table_summary)
  */
 
 /**
@@ -183,6 +185,7 @@
  * @property {View[]} views the table's other shown seats
  * @property {StepEvent[]} events public: a card passed to partner shows as null
  * @property {Action} [action] the move as the saved game records it (the holding device only)
+ * @property {number} [undone] table_undo: how many moves were taken back
  */
 
 /**

@@ -56,6 +56,14 @@ function contractCell(rec) {
   return s;
 }
 
+/** What else happened in a hand, in words: "claimed by South", "a move taken back". @param {HandRecord} rec */
+function handMarks(rec) {
+  const marks = [];
+  if (rec.claimed != null) marks.push(`claimed by ${seatName(rec.claimed)}`);
+  if (rec.undo) marks.push("a move taken back");
+  return marks;
+}
+
 /** @param {HandRecord} rec */
 function madeCell(rec) {
   if (rec.made == null) return "—";
@@ -118,7 +126,8 @@ export function renderScoreSheet(body, summary, now = {}) {
       el("th", { scope: "row" }, String(i + 1)),
       el("td", {}, contractCell(rec), el("br"), el("small", {}, `${seatName(rec.dealer)} dealt`)),
       el("td", { class: `res ${madeCell(rec)}` }, madeCell(rec), el("br"),
-        el("small", {}, played ? `raw ${num(rec.raw[0])} / ${num(rec.raw[1])}` : "")),
+        el("small", {}, played ? `raw ${num(rec.raw[0])} / ${num(rec.raw[1])}` : ""),
+        ...handMarks(rec).flatMap((m) => [el("br"), el("small", { class: "mark", "data-testid": "sheet-mark" }, m)])),
       total(0), total(1),
       el("td", { class: "review" },
         el("button", { type: "button", class: "btn small", "data-analyze": String(i), "data-testid": "sheet-analyze" },
@@ -189,6 +198,9 @@ export function renderHandResult(body, rec, index = null) {
       el("td", { class: "num total", "data-testid": `hand-total-${team}` }, num(rec.scores[team]))));
   }
   body.append(t);
+  if (rec.claimed != null) {
+    body.append(el("p", { "data-testid": "hand-claimed" }, `${seatName(rec.claimed)} claimed the rest of the tricks.`));
+  }
   if (c) {
     body.append(el("p", { class: "specials", "data-testid": "hand-specials" },
       el("span", { class: "suit-H" }, "5\u2665"), ` (+5) ${takenBy(rec.five_team)} · `,

@@ -1,0 +1,64 @@
+// @ts-check
+// The two buttons in the line above the hand: "Claim the rest" and "Undo". Both only forward:
+// the engine checks a claim exactly (the action {"type": "claim"}) and decides whether a move
+// can still be taken back (table_undo); a refusal is shown in its words by the hand.
+import { playerWords } from "./words.js";
+import { announce, banner, errorText } from "../ui/announce.js";
+import { LocalTable } from "../engine/table-client.js";
+
+/** @param {string} id */
+const $ = (id) => /** @type {HTMLButtonElement} */ (document.getElementById(id));
+
+/**
+ * @param {{game: import("./game.js").Game | null, replay: unknown}} app
+ */
+export function installHandTools(app) {
+  const claim = $("btn-claim");
+  const undo = $("btn-undo");
+
+  /** Show each button when it can be used, from the table's view of the person's seat. */
+  function update() {
+    const g = app.game;
+    const v = g?.view;
+    const b = document.body.dataset;
+    // A table this device holds: never a shared table, whose moves are the host's to take back.
+    const live = g?.table instanceof LocalTable && !!v && !app.replay && b.mode !== "replay";
+    const seat = g?.people()[0] ?? 0;
+    claim.hidden = !(live && b.turn === "human" && v.phase === "play" && g.isHuman(v.to_act));
+    // Against bots only, never in a challenge: while the person's last card is in the trick
+    // still being played, or their bid in the auction still going.
+    const mine = v?.phase === "play" ? v.trick?.seats?.includes(seat)
+      : v?.phase === "bidding" && (v.auction ?? []).some(([s]) => s === seat);
+    undo.hidden = !(live && mine && !g.passAndPlay() && b.challenge == null && b.turn !== "handoff");
+  }
+
+  claim.addEventListener("click", () => {
+    const g = app.game;
+    const seat = g?.view?.to_act;
+    if (g && seat != null) g.human(seat, { type: "claim" });
+  });
+
+  undo.addEventListener("click", async () => {
+    const g = app.game;
+    const table = g?.table;
+    if (!(table instanceof LocalTable)) return;
+    const seat = g.people()[0];
+    g.stop(); // no bot moves on while the table takes the moves back
+    try {
+      const reply = await table.call("table_undo", seat);
+      // The table as it now stands (with its marked hands) restarts the loop from the person's turn.
+      const state = await table.call("table_state");
+      announce(reply.undone === 1 ? "Your last move is taken back." : `Your last move and the ${reply.undone - 1} after it are taken back.`);
+      await g.start(state);
+    } catch (e) {
+      g.retry();
+      if (e?.type === "IllegalAction") g.message(playerWords(e.message));
+      else banner(`The move could not be taken back: ${errorText(e)}`, { kind: "error", testid: "error-banner" });
+    }
+  });
+
+  new MutationObserver(update).observe(document.body, {
+    attributes: true, attributeFilter: ["data-turn", "data-phase", "data-moves", "data-challenge", "data-mode"],
+  });
+  update();
+}
