@@ -354,3 +354,29 @@ def test_no_undo_in_a_challenge(page, base_url_sub):
     page.locator('#hand button[data-card="AS"]').click()
     page.wait_for_function("() => document.body.dataset.turn === 'bot'")
     assert page.get_by_test_id("btn-undo").is_hidden()
+
+
+# ------------------------------------------------------------------ 5: the card passed and the card received
+
+def test_the_card_passed_and_the_card_received_are_shown_and_read_out(page, base_url_sub):
+    open_app(page, base_url_sub, {**FAST, "options": {"pass_to_partner": True}})
+    for _ in range(20):
+        if page.evaluate("document.body.dataset.phase") == "passing" and legal_cards(page):
+            break
+        if dialog_open(page, "dlg-hand"):
+            page.get_by_test_id("hand-continue").click()
+        wait_turn(page)
+    card = legal_cards(page)[0]
+    before = moves(page)
+    page.locator(f'#hand button[data-card="{card}"]').click()
+    wait_turn(page, before + 1)
+    view = engine_call(page, "view", game_state(page), 0)
+    assert view["passed_card"] == card and view["received_card"]
+    note = page.get_by_test_id("pass-note")
+    assert note.is_visible()
+    label = note.get_attribute("aria-label")
+    names = engine_call(page, "card_names")
+    assert label == f"You passed the {names[card]} to North and received the {names[view['received_card']]}.", label
+    assert page.locator(f'#hand button[data-card="{view["received_card"]}"]').get_attribute("data-received") == "true"
+    assert "received the" in page.get_by_test_id("live").inner_text()
+    _shots(page, "passed")

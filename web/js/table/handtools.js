@@ -2,7 +2,8 @@
 // The two buttons in the line above the hand: "Claim the rest" and "Undo". Both only forward:
 // the engine checks a claim exactly (the action {"type": "claim"}) and decides whether a move
 // can still be taken back (table_undo); a refusal is shown in its words by the hand.
-import { playerWords } from "./words.js";
+import { playerWords, seatName } from "./words.js";
+import { cardName, suitSymbol, suitOf, rankLabel } from "./cards.js";
 import { announce, banner, errorText } from "../ui/announce.js";
 import { LocalTable } from "../engine/table-client.js";
 
@@ -15,6 +16,32 @@ const $ = (id) => /** @type {HTMLButtonElement} */ (document.getElementById(id))
 export function installHandTools(app) {
   const claim = $("btn-claim");
   const undo = $("btn-undo");
+
+  let told = "";
+  /**
+   * The card passed to partner and the one received, from the view (passed_card, received_card):
+   * a line above the hand, the received card marked, and both read out once they are known.
+   * @param {import("../types.js").View | null | undefined} v
+   */
+  function passNote(v) {
+    const note = document.getElementById("pass-note");
+    const passed = v?.passed_card ?? null;
+    const got = v?.received_card ?? null;
+    note.hidden = !passed;
+    if (!passed) return;
+    const short = (/** @type {string} */ c) => `${rankLabel(c)}${suitSymbol(suitOf(c))}`;
+    const b = (/** @type {string} */ c) => Object.assign(document.createElement("b"), { className: `suit-${suitOf(c)}`, textContent: short(c) });
+    note.replaceChildren("Passed ", b(passed), ...(got ? [" · received ", b(got)] : []));
+    const partner = seatName(((v.seat ?? 0) + 2) % 4);
+    note.setAttribute("aria-label", `You passed the ${cardName(passed)} to ${partner}${got ? ` and received the ${cardName(got)}` : ""}.`);
+    const card = got ? document.querySelector(`#hand button.card[data-card="${got}"]`) : null;
+    if (card) card.setAttribute("data-received", "true");
+    const key = `${v.hand_number}:${passed}:${got}`;
+    if (got && key !== told) {
+      told = key;
+      announce(`You passed the ${cardName(passed)} to ${partner} and received the ${cardName(got)}.`);
+    }
+  }
 
   /** Show each button when it can be used, from the table's view of the person's seat. */
   function update() {
@@ -30,6 +57,7 @@ export function installHandTools(app) {
     const mine = v?.phase === "play" ? v.trick?.seats?.includes(seat)
       : v?.phase === "bidding" && (v.auction ?? []).some(([s]) => s === seat);
     undo.hidden = !(live && mine && !g.passAndPlay() && b.challenge == null && b.turn !== "handoff");
+    passNote(b.turn === "handoff" ? null : v);
   }
 
   claim.addEventListener("click", () => {
