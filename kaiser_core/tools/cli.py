@@ -10,8 +10,55 @@ from typing import Any
 
 from ..bridge import api
 from ..errors import KaiserError
+from ..engine.cards import SUIT_WORDS, SUITS, card_name, parse_card
 from ..engine.game import SEAT_NAMES
 from ..engine.rules import PROFILES
+
+
+_SYMBOLS = dict(zip(SUITS, "\u2663\u2666\u2665\u2660"))
+
+
+def _short(card: str) -> str:
+    """A card as a player writes it: "Q\u2665", "10\u2660"."""
+    rank = card[:-1]
+    return f"{'10' if rank == 'T' else rank}{_SYMBOLS[card[-1]]}"
+
+
+def _named(card: str) -> str:
+    """A card in words and in short: "queen of hearts (Q\u2665)"."""
+    return f"{card_name(parse_card(card))} ({_short(card)})"
+
+
+def _score(n: int) -> str:
+    """A score with a true minus sign, as the web page writes it."""
+    return str(n).replace("-", "\u2212")
+
+
+def _sides(pair: list[int], signed: bool = False) -> str:
+    """Both sides' numbers in words: "us 12, them \u22123"."""
+    show = (lambda n: f"+{n}" if n > 0 else _score(n)) if signed else _score
+    return f"us {show(pair[0])}, them {show(pair[1])}"
+
+
+def _contract(contract: dict[str, Any] | None) -> str:
+    """The contract in words: "North 8 no trump", "East 7, trump hearts", "none yet"."""
+    if contract is None:
+        return "none yet"
+    who = SEAT_NAMES[contract["seat"]]
+    bid = "Kaiser" if contract["kaiser"] else str(contract["points"])
+    if contract["no_trump"]:
+        return f"{who} {bid} no trump"
+    suit = contract["trump"]
+    if suit is None:
+        return f"{who} {bid}, trump not named yet"
+    return f"{who} {bid}, trump {SUIT_WORDS[SUITS.index(suit)]} {_SYMBOLS[suit]}"
+
+
+def _trick(trick: dict[str, Any]) -> str:
+    """The cards on the table by seat: "West Q\u2665, North 9\u2665", or "no card yet"."""
+    if not trick["cards"]:
+        return "no card yet"
+    return ", ".join(f"{SEAT_NAMES[seat]} {_short(card)}" for seat, card in zip(trick["seats"], trick["cards"]))
 
 
 def _describe(action: dict[str, Any]) -> str:
@@ -19,11 +66,12 @@ def _describe(action: dict[str, Any]) -> str:
     if kind == "bid":
         return f"bid {action['points']}{' no trump' if action['no_trump'] else ''}"
     if kind == "play":
-        return str(action["card"])
+        return _short(action["card"])
     if kind == "trump":
-        return f"trump {action['suit'] or 'none (no trump)'}"
+        suit = action["suit"]
+        return f"trump {SUIT_WORDS[SUITS.index(suit)]} {_SYMBOLS[suit]}" if suit else "no trump"
     if kind == "pass_card":
-        return f"pass {action['card']} to partner"
+        return f"pass {_short(action['card'])} to partner"
     return str(kind)
 
 
@@ -51,27 +99,28 @@ def cmd_play(args: argparse.Namespace) -> int:
     options: dict[str, Any] = json.loads(args.options) if args.options else {}
     state = api.new_game({"profile": args.profile, "seed": args.seed, "options": options})
     print(f"Kaiser, {args.profile} rules. You are South; North is your partner. "
-          "Type a card (QH), 'pass', a bid ('8', '8 no', 'kaiser'), a trump suit (h), "
+          "Type a card (QH or Q\u2665), 'pass', a bid ('8', '8 no', 'kaiser'), a trump suit (h), "
           "'redeal' or 'keep'. Ctrl-D quits.")
     shown = 0
     while state["phase"] != "game_over":
         summary = api.summary(state)
         for record in summary["hands"][shown:]:
-            print(f"-- hand over: raw {record['raw']}, delta {record['delta']}, "
-                  f"scores {record['scores']}")
+            print(f"-- Hand over. Points taken: {_sides(record['raw'])}; score change: "
+                  f"{_sides(record['delta'], signed=True)}; totals: {_sides(record['scores'])}.")
         shown = len(summary["hands"])
         seat = state["to_act"]
         if seat != 0:
             action = api.bot_action(state, args.level, f"{args.seed}:{len(state['actions'])}")
             # Only the two partners know a passed card: the terminal player sees that one passed.
             shown_action = "passes a card to partner" if action["type"] == "pass_card" else (
-                _describe(action))
+                f"plays the {_named(action['card'])}" if action["type"] == "play" else _describe(action))
             print(f"{SEAT_NAMES[seat]}: {shown_action}")
             state = api.apply(state, action)
             continue
         view = api.view(state, 0)
-        print(f"\nScores {view['scores']} (target {view['target']}). Contract: {view['contract']}")
-        print(f"Trick so far: {view['trick']['cards']}   Your hand: {' '.join(view['hand'])}")
+        print(f"\nScores: {_sides(view['scores'])} (game at {view['target']}). "
+              f"Contract: {_contract(view['contract'])}.")
+        print(f"Trick so far: {_trick(view['trick'])}.   Your hand: {' '.join(_short(c) for c in view['hand'])}")
         print("Legal: " + ", ".join(_describe(a) for a in view["legal"]))
         try:
             typed = input("> ")
@@ -85,7 +134,8 @@ def cmd_play(args: argparse.Namespace) -> int:
             state = api.apply(state, chosen)
         except KaiserError as err:
             print(f"Not allowed: {err}")
-    print(f"Game over: team {state['winner']} wins with scores {state['scores']}.")
+    winners = "You and North win" if state["winner"] == 0 else "West and East win"
+    print(f"Game over. {winners}: {_sides(state['scores'])}.")
     return 0
 
 
