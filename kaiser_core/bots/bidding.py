@@ -14,7 +14,7 @@ those results, the tables shipped in ``data/bidding.json`` (standard library onl
   played by our bots).
 
 A contract's value is then exact arithmetic, not a rule of thumb: the game's own scoring
-(``strong.net_score``) over that histogram, so the threshold, the target, no trump's double and
+(``net_score``) over that histogram, so the threshold, the target, no trump's double and
 the losing score all count as they will at the table. Make-probabilities fall out of the same
 histograms.
 """
@@ -30,9 +30,32 @@ from typing import Any
 from ..engine.actions import BID_BASE, KAISER, PASS, bid_no_trump, bid_points
 from ..engine.cards import FIVE_OF_HEARTS_BIT, SUIT_MASK, THREE_OF_SPADES_BIT
 from ..engine.game import partner, team
-from ..engine.scoring import Contract
+from ..engine.rules import Rules
+from ..engine.scoring import Contract, game_winner, hand_winner, score_hand
 from .basic import NO_TRUMP, _partner_share, _sure_kaiser, own_tricks, team_estimate
 from .observation import Observation
+
+GAME_WORTH = 30
+"""What a game decided on this hand by the losing score (``lose_at``) or by a Kaiser bid played
+for the game is worth to the winner beyond the points written: those ends are not points, and
+without a value for them the bots would walk into a loss at -52 or pass up a game won."""
+
+
+def net_score(rules: Rules, contract: Contract, scores: tuple[int, int], target: int, team: int,
+              raw: tuple[int, int], tricks: tuple[int, int], three_team: int) -> int:
+    """Our team's score change minus theirs for the hand, scored by the game's own
+    ``scoring`` from the hand's outcome (raw points, tricks per team, who took the 3S), plus
+    ``GAME_WORTH`` when the hand ends the game other than by the target."""
+    result = score_hand(rules, contract, raw, tricks, scores, target, three_team)
+    delta = result.delta
+    net = delta[team] - delta[1 - team]
+    after = (scores[0] + delta[0], scores[1] + delta[1])
+    if game_winner(rules, after, target, contract.seat & 1, result.made) is None:
+        winner = hand_winner(rules, contract, after, target, result.made)
+        if winner is not None:
+            net += GAME_WORTH if winner == team else -GAME_WORTH
+    return net
+
 
 RAWS = tuple(range(-3, 14))
 """Every raw total one team can end a hand with."""
@@ -134,8 +157,6 @@ def hand_net(obs: Observation, contract: Contract, team_: int, raw: int) -> int:
     """The net score (ours minus theirs, ``strong.net_score``) when our team ends the hand with
     ``raw`` points and theirs with the rest of 10 (tricks in proportion, capped at 8; who
     takes the 3S left unknown)."""
-    from .strong import net_score
-
     ours_tricks = max(0, min(8, raw))
     raws = (raw, 10 - raw) if team_ == 0 else (10 - raw, raw)
     tricks = (ours_tricks, 8 - ours_tricks) if team_ == 0 else (8 - ours_tricks, ours_tricks)
@@ -163,8 +184,6 @@ def kaiser_chance(obs: Observation, trump: int | None = None) -> float:
 
 def kaiser_value(obs: Observation, trump: int | None = None) -> float:
     """Expected net score of a Kaiser bid by this seat (made: every trick; failed: seven)."""
-    from .strong import net_score
-
     us = team(obs.seat)
     contract = Contract(obs.seat, 8, False, True)
     p = kaiser_chance(obs, trump)

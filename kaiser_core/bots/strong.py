@@ -37,9 +37,10 @@ from ..engine.actions import (
     bid_points,
 )
 from ..engine.game import BIDDING, PLAY, TRUMP, Game
-from ..engine.rules import Rules
-from ..engine.scoring import Contract, game_winner, hand_winner, raw_points, score_hand
+from ..engine.scoring import Contract, raw_points
 from . import bidding, dds
+from .bidding import GAME_WORTH as GAME_WORTH  # the game's worth lives with the scoring of a call
+from .bidding import net_score
 from .basic import _kaiser_call as kaiser_call
 from .basic import basic_policy
 from .observation import Observation, observe
@@ -48,28 +49,6 @@ from .sampling import sample_worlds
 
 
 # ----- what a hand's outcome is worth -----
-
-GAME_WORTH = 30
-"""What a game decided on this hand by the losing score (``lose_at``) or by a Kaiser bid played
-for the game is worth to the winner beyond the points written: those ends are not points, and
-without a value for them the bots would walk into a loss at -52 or pass up a game won."""
-
-
-def net_score(rules: Rules, contract: Contract, scores: tuple[int, int], target: int, team: int,
-              raw: tuple[int, int], tricks: tuple[int, int], three_team: int) -> int:
-    """Our team's score change minus theirs for the hand, scored by the game's own
-    ``scoring`` from the hand's outcome (raw points, tricks per team, who took the 3S), plus
-    ``GAME_WORTH`` when the hand ends the game other than by the target."""
-    result = score_hand(rules, contract, raw, tricks, scores, target, three_team)
-    delta = result.delta
-    net = delta[team] - delta[1 - team]
-    after = (scores[0] + delta[0], scores[1] + delta[1])
-    if game_winner(rules, after, target, contract.seat & 1, result.made) is None:
-        winner = hand_winner(rules, contract, after, target, result.made)
-        if winner is not None:
-            net += GAME_WORTH if winner == team else -GAME_WORTH
-    return net
-
 
 def _captured(tricks_won: tuple[int, int] | list[int], five_team: int, three_team: int,
               team: int) -> int:
