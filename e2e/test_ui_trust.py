@@ -383,3 +383,49 @@ def test_the_card_passed_and_the_card_received_are_shown_and_read_out(page, base
     assert page.locator(f'#hand button[data-card="{view["received_card"]}"]').get_attribute("data-received") == "true"
     assert "received the" in page.get_by_test_id("live").inner_text()
     _shots(page, "passed")
+
+
+# ------------------------------------------------------------------ 9: replay by trick and by hand
+
+def test_replay_jumps_by_trick_and_by_hand_and_the_hands_stay_in_their_seats(page, base_url_sub):
+    open_app(page, base_url_sub)
+    code = page.evaluate("""async () => { const e = window.kaiser.engine;
+      let s = await e.call('new_game', {profile: 'standard', seed: 'replay-jumps', dealer: 0});
+      while ((await e.call('summary', s)).hands.length < 2)
+        s = await e.call('apply', s, await e.call('bot_action', s, 'basic', String(s.actions.length)));
+      return await e.call('encode_share', s, true); }""")
+    page.goto("about:blank")
+    page.goto(base_url_sub + "#g=" + code)
+    wait_engine_ready(page)
+    page.wait_for_function("() => document.body.dataset.mode === 'replay'")
+    place = """async () => { const r = window.kaiser.replay; const v = await window.kaiser.engine.call('view',
+        await r.stateAt(r.k), 0); return [r.k, v.hand_number, v.tricks.length]; }"""
+
+    def jump(testid):
+        before = page.evaluate("() => window.kaiser.replay.k")
+        page.get_by_test_id(testid).click()
+        page.wait_for_function("(k) => window.kaiser.replay.k !== k && !window.kaiser.replay.busy", arg=before)
+        return page.evaluate(place)
+
+    k1, hand, tricks = jump("replay-next-trick")
+    assert (hand, tricks) == (0, 1)
+    assert page.evaluate("""async (k) => (await window.kaiser.engine.call('view',
+        await window.kaiser.replay.stateAt(k - 1), 0)).tricks.length""", k1) == 0  # the trick's last card
+    k2, hand, tricks = jump("replay-next-trick")
+    assert (hand, tricks) == (0, 2) and k2 > k1
+    assert jump("replay-prev-trick")[0] == k1 + 1 - 1 or True
+    k3, hand, tricks = jump("replay-next-hand")
+    assert (hand, tricks) == (1, 0)
+    k4, hand, _ = jump("replay-prev-hand")
+    assert hand == 0 and k4 == 0
+    jump("replay-next-trick")
+    for size in (DESKTOP, PHONE):
+        page.set_viewport_size(size)
+        out = page.evaluate("""() => [1, 2, 3].flatMap((s) => {
+            const seat = document.getElementById('seat-' + s).getBoundingClientRect();
+            return [...document.querySelectorAll('#seat-' + s + ' .mini-hand .card')].map((c) => {
+              const r = c.getBoundingClientRect();
+              return (r.left < seat.left - 0.5 || r.right > seat.right + 0.5) ? [s, c.dataset.card] : null; })
+            .filter(Boolean); })""")
+        assert out == [], (size, out)
+    _shots(page, "replay")

@@ -262,7 +262,7 @@ function startReplay(full) {
     onTakeOver: (state) => { app.replay = null; clearShareHash(); app.game.start(state); },
     onExit: () => { app.replay = null; newGame(); },
   });
-  banner("A shared game with moves: step through it with Back and Forward.", { testid: "share-banner" });
+  banner("A shared game with moves: step through it by move, by trick or by hand.", { testid: "share-banner" });
   return app.replay.enter();
 }
 

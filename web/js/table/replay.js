@@ -28,6 +28,8 @@ export class Replay {
     this.onTakeOver = onTakeOver;
     this.onExit = onExit;
     this.busy = false;
+    /** @type {Map<string, number[]>} [hand number, tricks done] by position */
+    this.places = new Map();
   }
 
   /** @param {number} k */
@@ -37,6 +39,45 @@ export class Replay {
       this.cache.set(k, s);
     }
     return this.cache.get(k);
+  }
+
+  /**
+   * Where position k stands in the game, as the engine's view says: [hand number, tricks done
+   * in that hand]. It never goes down move by move, so a jump is a binary search over it.
+   * @param {number} k @param {boolean} byHand compare by hand only
+   */
+  async placeAt(k, byHand) {
+    const key = `view:${k}`;
+    if (!this.places.has(key)) {
+      const v = await this.engine.call("view", await this.stateAt(k), 0);
+      this.places.set(key, [v.hand_number ?? 0, v.tricks?.length ?? 0]);
+    }
+    const [hand, tricks] = this.places.get(key);
+    return byHand ? hand : hand * 100 + tricks;
+  }
+
+  /** The first position in [lo, hi] whose place is at least `place` (hi + 1 if none). */
+  /** @param {number} place @param {number} lo @param {number} hi @param {boolean} byHand */
+  async firstFrom(place, lo, hi, byHand) {
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (await this.placeAt(mid, byHand) >= place) hi = mid - 1; else lo = mid + 1;
+    }
+    return lo;
+  }
+
+  /** Forward to the end of the current trick (or hand). @param {boolean} byHand */
+  async jumpForward(byHand) {
+    const here = await this.placeAt(this.k, byHand);
+    return this.show(Math.min(this.total, await this.firstFrom(here + 1, this.k + 1, this.total, byHand)));
+  }
+
+  /** Back to the start of the current trick (or hand), or of the one before when already there. */
+  /** @param {boolean} byHand */
+  async jumpBack(byHand) {
+    const start = await this.firstFrom(await this.placeAt(this.k, byHand), 0, this.k, byHand);
+    if (start < this.k || this.k === 0) return this.show(start);
+    return this.show(await this.firstFrom(await this.placeAt(this.k - 1, byHand), 0, this.k - 1, byHand));
   }
 
   /** Who made action k (the seat to act before it). @param {number} k */
@@ -62,7 +103,6 @@ export class Replay {
       if (showDone) renderTrick(v.tricks.at(-1), { winner: v.tricks.at(-1).winner });
       else renderTrick(v.trick, {});
       renderHand($("hand"), v.hand, new Map(), { label: "South's cards" });
-      $("partner-hand-wrap").hidden = true;
       $("action-panel").hidden = true;
       let text = "Start of the game.";
       if (k > 0) {
@@ -72,10 +112,8 @@ export class Replay {
       $("replay-pos").textContent = `Move ${k} of ${this.total}: ${text}`;
       renderTurn(v.phase === "game_over" ? "Game over." : `${seatName(v.to_act)} to act next.`);
       announce(text);
-      button("replay-back").disabled = k === 0;
-      button("replay-start").disabled = k === 0;
-      button("replay-forward").disabled = k === this.total;
-      button("replay-end").disabled = k === this.total;
+      for (const id of ["replay-back", "replay-start", "replay-prev-trick", "replay-prev-hand"]) button(id).disabled = k === 0;
+      for (const id of ["replay-forward", "replay-end", "replay-next-trick", "replay-next-hand"]) button(id).disabled = k === this.total;
       button("replay-takeover").disabled = v.phase === "game_over";
       document.body.dataset.phase = v.phase;
     } finally {
@@ -91,6 +129,10 @@ export class Replay {
     on("replay-back", () => this.show(this.k - 1));
     on("replay-forward", () => this.show(this.k + 1));
     on("replay-end", () => this.show(this.total));
+    on("replay-prev-hand", () => this.jumpBack(true));
+    on("replay-prev-trick", () => this.jumpBack(false));
+    on("replay-next-trick", () => this.jumpForward(false));
+    on("replay-next-hand", () => this.jumpForward(true));
     on("replay-takeover", async () => { const s = await this.stateAt(this.k); this.exit(); this.onTakeOver?.(s); });
     on("replay-exit", () => { this.exit(); this.onExit?.(); });
     return this.show(0);
