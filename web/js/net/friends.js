@@ -314,6 +314,7 @@ function joinGuest(link, room, name) {
   };
   guest.onUpdate = (u) => {
     $("join").hidden = true;
+    $("hand-msg").hidden = true; // a refusal is about the move before this one
     showTable();
     view.show(u, /** @type {number} */ (guest.seat));
   };

@@ -6,6 +6,7 @@
 import { renderStatus, renderSeats, renderTrick, renderHand, renderPlate, renderTurn, gatherTrick, installHandKeys } from "../table/table.js";
 import { renderActionPanel } from "../table/bidding.js";
 import { renderHandResult } from "../table/scoresheet.js";
+import { cardBack } from "../table/cards.js";
 import { describeAction, seatName, LEVEL_NAMES } from "../table/words.js";
 import { announce } from "../ui/announce.js";
 import { openDialog } from "../ui/dialogs.js";
@@ -17,6 +18,43 @@ import { openDialog } from "../ui/dialogs.js";
 /** @param {string} id */
 const $ = (id) => document.getElementById(id);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const PLACES = ["s", "w", "n", "e"]; // clockwise from the bottom of the screen
+
+/**
+ * Turn the table so that this browser's seat is at the bottom, by the seats' and the trick
+ * slots' place classes (the renderers find seats by number, the layout places them by class).
+ * @param {number} mySeat
+ */
+function orient(mySeat) {
+  for (let seat = 0; seat < 4; seat++) {
+    const place = PLACES[(seat - mySeat + 4) % 4];
+    const el = $(`seat-${seat}`);
+    el.classList.remove(...PLACES.map((p) => `seat-${p}`));
+    el.classList.add(`seat-${place}`);
+    const slot = /** @type {HTMLElement} */ (document.querySelector(`#trick .slot[data-slot="${seat}"]`));
+    slot.classList.remove(...PLACES.map((p) => `slot-${p}`));
+    slot.classList.add(`slot-${place}`);
+  }
+}
+
+/**
+ * The solo table's renderer shows South as the person: at a shared table South may be someone
+ * else, whose cards show face down like every other seat's (this browser's own seat, at the
+ * bottom, shows its hand instead; net.css hides the backs there).
+ * @param {import("../types.js").View} v
+ */
+function southBacks(v) {
+  const el = $("seat-0");
+  const cards = document.createElement("div");
+  cards.className = "mini-hand";
+  const n = v.hand_sizes?.[0] ?? 0;
+  for (let i = 0; i < n; i++) cards.append(cardBack());
+  const count = document.createElement("span");
+  count.className = "visually-hidden";
+  count.textContent = `${n} cards`;
+  cards.append(count);
+  el.append(cards);
+}
 
 /** What a seat's label says: who sits there, and whether a bot stands in for an absent person. */
 export function seatRole(info, seat, mySeat) {
@@ -39,6 +77,8 @@ export class SharedTableView {
     this.last = null;
     /** @type {Object<string, unknown>[]} every finished trick shown here (the tests compare them) */
     this.tricks = [];
+    /** @type {number | null} the seat the table is turned to */
+    this.oriented = null;
     /** @type {Promise<void>} playback, one update after another */
     this.playing = Promise.resolve();
     installHandKeys($("hand"));
@@ -79,8 +119,10 @@ export class SharedTableView {
     const seat = this.seat;
     const mine = v.phase !== "game_over" && v.to_act === seat;
     const roles = [0, 1, 2, 3].map((s) => seatRole(u.seats[s], s, seat));
+    if (this.oriented !== seat) { orient(seat); this.oriented = seat; }
     renderStatus(v);
     renderSeats(v, { roles });
+    if (seat !== 0) southBacks(v);
     renderPlate(v);
     renderTrick(v.trick ?? null, { animMs: this.animMs });
     const legal = mine ? v.legal : [];
