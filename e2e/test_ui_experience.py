@@ -133,8 +133,10 @@ def test_a_whole_hand_shows_no_null_and_the_numbers_agree(sized, base_url_sub):
     rec = summary["hands"][-1]
     # Item 2: the header equals the engine's scores, and the last trick is in the points line.
     # Scores are written with a true minus sign (U+2212).
-    assert [int(page.get_by_test_id(f"score-{t}").inner_text().replace("\u2212", "-")) for t in (0, 1)] == summary["scores"]
-    assert f"us {rec['raw'][0]}, them {rec['raw'][1]}" in page.get_by_test_id("contract").inner_text()
+    shown = [page.get_by_test_id(f"score-{t}").inner_text().replace("\u2212", "-") for t in (0, 1)]
+    assert [int(x) for x in shown] == summary["scores"]
+    raw = [str(r).replace("-", "\u2212") for r in rec["raw"]]
+    assert f"us {raw[0]}, them {raw[1]}" in page.get_by_test_id("contract").inner_text()
     # Item 8: tricks per side, raw points, the 5H and 3S, made or set from our side, new totals.
     for t in (0, 1):
         assert page.get_by_test_id(f"hand-tricks-{t}").inner_text() == str(rec["tricks_won"][t])
