@@ -47,11 +47,20 @@ function savedName() {
   try { return localStorage.getItem(NAME_KEY) ?? ""; } catch { return ""; }
 }
 
+/** The last messages kept for window.kaiserNet.received: a whole hand's, many times over. */
+const KEEP_RECEIVED = 4000;
+
 /** Record what arrives, then hand it on: the tests check that no message leaks a secret. */
 function recording(link) {
   const wrap = { ...link };
   Object.defineProperty(wrap, "onMessage", {
-    set(fn) { link.onMessage = (peer, text) => { net.received.push(text); fn?.(peer, text); }; },
+    set(fn) {
+      link.onMessage = (peer, text) => {
+        net.received.push(text);
+        if (net.received.length > KEEP_RECEIVED) net.received.splice(0, net.received.length - KEEP_RECEIVED);
+        fn?.(peer, text);
+      };
+    },
     get() { return link.onMessage; },
   });
   for (const key of ["onJoin", "onLeave"]) {

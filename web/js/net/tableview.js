@@ -130,7 +130,7 @@ export class SharedTableView {
     const byCard = new Map();
     for (const a of legal) if (a.card != null) byCard.set(a.card, a);
     renderHand($("hand"), v.hand, byCard, { onPlay: (a) => this.onPlay(a), active: byCard.size > 0 });
-    renderActionPanel($("action-panel"), seat, legal, (a) => this.onPlay(a), { view: v });
+    renderActionPanel($("action-panel"), seat, legal, (a) => this.onPlay(a), { view: v, own: seat });
     const actor = u.seats[v.to_act];
     const name = actor && actor.kind !== "bot" && actor.name ? ` (${actor.name})` : "";
     renderTurn(v.phase === "game_over" ? "The game is over." : mine ? "Your turn" : `${seatName(v.to_act)}'s turn${name}`, mine);

@@ -34,13 +34,14 @@ function heading(text) {
  * @param {number} seat
  * @param {Action[]} legal
  * @param {(action: Action) => void} onChoose
- * @param {{view?: import("../types.js").View | null}} [opts]
+ * @param {{view?: import("../types.js").View | null, own?: number}} [opts] own: the seat of
+ *   the person at this device ("You"; at a shared table it need not be South)
  */
-export function renderActionPanel(panel, seat, legal, onChoose, { view = null } = {}) {
+export function renderActionPanel(panel, seat, legal, onChoose, { view = null, own = 0 } = {}) {
   const actions = legal.filter((a) => a.card == null);
   panel.replaceChildren();
   if (!actions.length) { panel.hidden = true; return false; }
-  const who = seat === 0 ? "You" : `${seatName(seat)} (you play it)`;
+  const who = seat === own ? "You" : `${seatName(seat)} (you play it)`;
   const types = new Set(actions.map((a) => a.type));
   const grid = document.createElement("div");
   grid.className = "act-grid";
