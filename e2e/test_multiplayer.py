@@ -227,6 +227,8 @@ def test_a_host_and_two_guests_with_a_bot_play_a_hand(browser, base_url_sub, nos
     assert scores[0] == scores[1] == scores[2], scores
     tricks = [p.evaluate("window.kaiserNet.view.tricks") for p in pages]
     assert len(tricks[0]) == 8 and tricks[0] == tricks[1] == tricks[2]
+    for _, page, seat in guests:  # the hand's result from the reader's side of the table
+        assert ("Us W\u2013E" if seat % 2 else "Us N\u2013S") in page.locator("#hand-body").text_content()
 
     # What each guest received: its own cards and what was played, never the seed.
     record = host.evaluate("window.kaiserNet.host.lastHand")

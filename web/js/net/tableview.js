@@ -103,7 +103,7 @@ export class SharedTableView {
         announce(`${seatName(/** @type {number} */ (e.winner))} takes the trick.`);
       }
       if (e.type === "hand") {
-        renderHandResult($("hand-body"), /** @type {any} */ (e.record), /** @type {number} */ (e.hand_index));
+        renderHandResult($("hand-body"), /** @type {any} */ (e.record), /** @type {number} */ (e.hand_index), seat % 2);
         openDialog("dlg-hand");
       }
     }

@@ -155,18 +155,22 @@ export function handResultTitle(rec) {
   return !rec.contract ? "Thrown in" : rec.made ? "Contract made" : "Contract failed";
 }
 
-/** Who took a counting card, from the record's team number (null: it was never played). @param {number | null} team */
-function takenBy(team) {
-  return team == null ? "was not played" : team === 0 ? "taken by us" : "taken by them";
+/**
+ * Who took a counting card, from the record's team number (null: it was never played).
+ * @param {number | null} team @param {number} us the team of the person reading it
+ */
+function takenBy(team, us) {
+  return team == null ? "was not played" : team === us ? "taken by us" : "taken by them";
 }
 
 /**
  * The result of one finished hand for the "Hand over" dialog, all from the engine's record:
  * the contract made or set (good or bad news for our side), tricks, the 5 of hearts and the 3
  * of spades, raw points, the score change and the new totals.
- * @param {HTMLElement} body @param {HandRecord} rec @param {number | null} [index]
+ * `us`: the reader's team (N-S, team 0, at the solo table; either at a shared table).
+ * @param {HTMLElement} body @param {HandRecord} rec @param {number | null} [index] @param {number} [us]
  */
-export function renderHandResult(body, rec, index = null) {
+export function renderHandResult(body, rec, index = null, us = 0) {
   body.replaceChildren();
   if (!rec) return;
   const c = rec.contract;
@@ -174,7 +178,7 @@ export function renderHandResult(body, rec, index = null) {
   if (!c) {
     body.append(el("p", {}, "Everyone passed: the cards are thrown in and the next dealer deals."));
   } else {
-    const ours = c.seat % 2 === 0;
+    const ours = c.seat % 2 === us;
     const good = ours === !!rec.made;
     const verdict = rec.made ? "made" : "set";
     body.append(el("p", { class: `result-line ${good ? "good" : "bad"}`, "data-testid": "hand-verdict" },
@@ -191,7 +195,7 @@ export function renderHandResult(body, rec, index = null) {
     el("th", { scope: "col", class: "num" }, "Total")));
   for (const team of [0, 1]) {
     t.append(el("tr", {},
-      el("th", { scope: "row", class: "side" }, team === 0 ? "Us" : "Them", " ", el("small", {}, TEAM_SHORT_PAIRS[team])),
+      el("th", { scope: "row", class: "side" }, team === us ? "Us" : "Them", " ", el("small", {}, TEAM_SHORT_PAIRS[team])),
       el("td", { class: "num", "data-testid": `hand-tricks-${team}` }, String(rec.tricks_won?.[team] ?? 0)),
       el("td", { class: "num", "data-testid": `hand-raw-${team}` }, num(rec.raw?.[team] ?? 0)),
       el("td", { class: "num" }, signed(rec.delta[team])),
@@ -203,8 +207,8 @@ export function renderHandResult(body, rec, index = null) {
   }
   if (c) {
     body.append(el("p", { class: "specials", "data-testid": "hand-specials" },
-      el("span", { class: "suit-H" }, "5\u2665"), ` (+5) ${takenBy(rec.five_team)} · `,
-      el("span", { class: "suit-S" }, "3\u2660"), ` (\u22123) ${takenBy(rec.three_team)}.`));
+      el("span", { class: "suit-H" }, "5\u2665"), ` (+5) ${takenBy(rec.five_team, us)} · `,
+      el("span", { class: "suit-S" }, "3\u2660"), ` (\u22123) ${takenBy(rec.three_team, us)}.`));
   }
 }
 
