@@ -80,7 +80,14 @@ def _handoff_seat(page) -> str:
     return page.locator("#handoff-title").inner_text()
 
 
+def _serious(results) -> list:
+    return [v for v in results.response["violations"] if v.get("impact") in ("serious", "critical")]
+
+
 def test_north_and_south_pass_and_play_a_whole_hand(browser, base_url_sub):
+    from axe_playwright_python.sync_playwright import Axe
+
+    axe = Axe()
     settings = {**FAST, "people": [0, 2], "bots": {"1": "random", "3": "random"}}
     url = share_link(base_url_sub, {"profile": "standard", "seed": "pass-play", "dealer": 3})
     for name, size in SIZES.items():
@@ -95,6 +102,7 @@ def test_north_and_south_pass_and_play_a_whole_hand(browser, base_url_sub):
         assert page.locator("#hand .card").count() == 0
         assert page.evaluate("() => document.body.dataset.turn") == "handoff"
         page.screenshot(path=str(ARTIFACTS / f"handoff-{name}.png"))
+        problems = {"handoff": _serious(axe.run(page))}
         handoffs, north_moves = 0, 0
         for _ in range(120):
             if dialog_open(page, "dlg-hand") or dialog_open(page, "dlg-over"):
@@ -116,9 +124,11 @@ def test_north_and_south_pass_and_play_a_whole_hand(browser, base_url_sub):
                 north_moves += 1
                 if north_moves == 3:
                     page.screenshot(path=str(ARTIFACTS / f"pass-and-play-table-{name}.png"))
+                    problems["table"] = _serious(axe.run(page))
             before = page.evaluate("Number(document.body.dataset.moves)")
             human_step_mouse_or_handoff(page, before)
         assert handoffs >= 4 and north_moves >= 4
+        assert not any(problems.values()), {k: [v["id"] for v in vs] for k, vs in problems.items()}
         words = page.locator("body").inner_text()
         assert not [w for w in CODE_WORDS if f" {w} " in f" {words} "]
         ctx.close()

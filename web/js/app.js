@@ -337,7 +337,8 @@ async function showHint() {
   openDialog("dlg-hint");
   try {
     // The engine lists them best first, every value on one scale, one of them suggested.
-    const hints = await g.table.hint(seat, `${g.state.config?.seed ?? "s"}:${g.state.actions.length}`);
+    // Seed 0, as `hint(state, seat)` answers by default: the same position gets the same values.
+    const hints = await g.table.hint(seat, 0);
     const list = document.createElement("ol");
     list.className = "hint-list";
     for (const h of hints) {

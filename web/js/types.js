@@ -200,7 +200,7 @@
  * @property {(level: string, seed: string, timeCapMs: number) => Promise<TableReply>} botStep
  * @property {(seat: number) => Promise<View>} refresh
  * @property {() => Promise<Summary>} summary
- * @property {(seat: number, seed: string) => Promise<Hint[]>} hint
+ * @property {(seat: number, seed: string | number) => Promise<Hint[]>} hint
  * @property {() => void} close
  */
 

@@ -90,7 +90,7 @@ export class LocalTable {
 
   summary() { return this.call("table_summary"); }
 
-  /** @param {number} seat @param {string} seed */
+  /** @param {number} seat @param {string | number} seed */
   hint(seat, seed) { return this.call("table_hint", seat, seed); }
 
   /** The saved game as the table holds it (with `undos`), after a move was taken back. */
