@@ -35,13 +35,15 @@ def open_host(browser, base: str, relay: str, viewport=None):
     return ctx, page, link
 
 
-def open_guest(browser, link: str, name: str, viewport=None, storage_state=None):
+def open_guest(browser, link: str, name: str, viewport=None, storage_state=None, init_script=None):
     kw = {}
     if viewport:
         kw["viewport"] = viewport
     if storage_state:
         kw["storage_state"] = storage_state
     ctx = browser.new_context(**kw)
+    if init_script:
+        ctx.add_init_script(init_script)
     page = ctx.new_page()
     page.downloaded = []  # (url, bytes) of every response before the table is playable
     page.on("requestfinished", lambda r: page.downloaded.append((r.url, r.sizes()["responseBodySize"])))

@@ -8,6 +8,13 @@ from relay_fixture import nostr_relay  # noqa: F401  (the fixture)
 from test_multiplayer import ARTIFACTS, open_guest, wait_seated
 
 VIEWPORTS = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
+# Every Content-Security-Policy violation the page reports, from its first script on.
+WATCH_CSP = """
+window.__csp = [];
+document.addEventListener("securitypolicyviolation", (e) => {
+  window.__csp.push(`${e.violatedDirective} blocked ${e.blockedURI || "inline"}`);
+});
+"""
 
 
 def _serious(axe, page) -> list:
@@ -24,16 +31,21 @@ def test_invite_lobby_guest_table_and_host_away(browser, base_url_sub, nostr_rel
     ARTIFACTS.mkdir(exist_ok=True)
     problems = {}
     hctx = browser.new_context(viewport=viewport)
+    hctx.add_init_script(WATCH_CSP)
     host = hctx.new_page()
     host.goto(f"{base_url_sub}friends.html?relay={nostr_relay}&pace_ms=400")
     host.wait_for_function("() => document.body.dataset.net === 'host'", timeout=90_000)
     host.get_by_test_id("invite-qr").locator("svg").wait_for()
+    policy = host.evaluate("document.querySelector('meta[http-equiv=\"Content-Security-Policy\"]').content")
+    directives = {d.split()[0]: d.split()[1:] for d in policy.split(";") if d.strip()}
+    assert directives["connect-src"] == ["'self'", "wss:", "ws://127.0.0.1:*", "ws://localhost:*"]
+    assert directives["default-src"] == ["'self'"] and directives["object-src"] == ["'none'"]
     problems["invite"] = _serious(axe, host)
     host.screenshot(path=str(ARTIFACTS / f"friends-invite-{device}.png"))
     link = host.get_by_test_id("invite-link").input_value()
     host.keyboard.press("Escape")
 
-    gctx, guest = open_guest(browser, link, "Dee", viewport=viewport)
+    gctx, guest = open_guest(browser, link, "Dee", viewport=viewport, init_script=WATCH_CSP)
     seat = wait_seated(guest)
     host.get_by_test_id(f"lobby-seat-{seat}").get_by_text("Dee").wait_for()
     problems["lobby-host"] = _serious(axe, host)
@@ -48,9 +60,11 @@ def test_invite_lobby_guest_table_and_host_away(browser, base_url_sub, nostr_rel
     problems["guest-table"] = _serious(axe, guest)
     guest.screenshot(path=str(ARTIFACTS / f"friends-guest-table-{device}.png"), full_page=True)
 
+    assert host.evaluate("window.__csp") == []
     hctx.close()
     guest.get_by_test_id("host-away").wait_for(timeout=30_000)
     problems["host-away"] = _serious(axe, guest)
     guest.screenshot(path=str(ARTIFACTS / f"friends-host-away-{device}.png"), full_page=True)
+    assert guest.evaluate("window.__csp") == []
     gctx.close()
     assert not {k: v for k, v in problems.items() if v}, problems
