@@ -75,6 +75,8 @@ export class HostSession {
     /** @type {Object<string, unknown> | null} the last finished hand's record */
     this.lastHand = null;
     this.limit = new RateLimit();
+    /** @type {Map<string, number>} when each peer was last told it sends too much */
+    this.floodSaid = new Map();
     /** @type {Promise<unknown>} engine work, one move at a time */
     this.queue = Promise.resolve();
     /** @type {ReturnType<typeof setTimeout> | null} */
@@ -120,6 +122,7 @@ export class HostSession {
   /** @param {string} peer */
   left(peer) {
     this.peers.delete(peer);
+    this.floodSaid.delete(peer);
     const seat = this.seats.findIndex((s) => s.peer === peer);
     if (seat < 0) return;
     this.seats[seat].peer = null;
@@ -130,7 +133,15 @@ export class HostSession {
 
   /** @param {string} peer @param {string} text */
   receive(peer, text) {
-    if (!this.limit.take(peer)) { this.refuse(peer, "Too many messages at once: wait a moment."); return; }
+    if (!this.limit.take(peer)) {
+      // Said once a second at most: a flood is not answered with a flood.
+      const now = performance.now();
+      if (now - (this.floodSaid.get(peer) ?? -Infinity) >= 1000) {
+        this.floodSaid.set(peer, now);
+        this.refuse(peer, "Too many messages at once: wait a moment.");
+      }
+      return;
+    }
     const parsed = parseGuest(text);
     if ("error" in parsed) { this.refuse(peer, `Refused: ${parsed.error}.`); return; }
     const msg = parsed.msg;
