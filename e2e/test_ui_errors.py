@@ -145,9 +145,9 @@ def test_an_engine_that_stops_answering_is_reported(page, base_url_sub):
     # The next engine call never answers (as if the worker had died).
     page.evaluate("""() => { const g = window.kaiser.game; g.watchdogMs = 1000;
       const real = g.engine;
-      g.engine = { call: (fn, ...a) => fn === 'view' ? new Promise(() => {}) : real.call(fn, ...a) };
+      g.engine = { call: (fn, ...a) => fn === 'table_view' ? new Promise(() => {}) : real.call(fn, ...a) };
       g.pump(++g.gen); }""")
     note = page.get_by_test_id("engine-stuck")
     note.wait_for(timeout=10_000)
-    assert "has not answered for 1 s (view)" in note.inner_text()
+    assert "has not answered for 1 s (table_view)" in note.inner_text()
     assert note.get_by_test_id("engine-stuck-reload").is_visible()

@@ -73,6 +73,21 @@ export class Game {
   /** The saved game's state (where this device holds the table). */
   get state() { return this.table?.state ?? this.opening; }
 
+  /** Play from another state: its table is opened at the next turn of the loop. @param {GameState} state */
+  set state(state) {
+    this.table?.close();
+    this.table = null;
+    this.opening = state;
+  }
+
+  get engine() { return this.engineClient; }
+
+  /** The engine the tables here call (a test may put a stand-in in its place). @param {Engine} engine */
+  set engine(engine) {
+    this.engineClient = engine;
+    if (this.table instanceof LocalTable) this.table.engine = engine;
+  }
+
   /** The live view of the seat whose hand shows (public fields are the same in every view). */
   get view() { return this.table?.view(this.shownSeat()) ?? null; }
 
@@ -339,7 +354,10 @@ export class Game {
   /** @param {number} gen @param {boolean} [fresh] */
   async pump(gen, fresh = true) {
     try {
-      if (fresh) {
+      if (!this.table) {
+        this.table = await this.watch("open_table", LocalTable.open(this.engine, this.opening, this.people()));
+        this.opening = null;
+      } else if (fresh) {
         for (const seat of this.people()) await this.watch("table_view", this.table.refresh(seat));
         if (gen !== this.gen) return;
       }
