@@ -52,6 +52,13 @@ def test_invite_lobby_guest_table_and_host_away(browser, base_url_sub, nostr_rel
     host.screenshot(path=str(ARTIFACTS / f"friends-lobby-{device}.png"), full_page=True)
     guest.get_by_test_id("lobby").get_by_text("Waiting for the host").wait_for()
     problems["lobby-guest"] = _serious(axe, guest)
+    # The host moves Dee to another seat and sets a bot's level; Dee is told her new seat.
+    across = 3 if seat != 3 else 1
+    host.get_by_test_id(f"move-{seat}").select_option(str(across))
+    guest.wait_for_function(f"() => window.kaiserNet.guest.seat === {across}", timeout=15_000)
+    host.get_by_test_id(f"level-{seat}").select_option("strong")
+    assert host.evaluate(f"window.kaiserNet.host.seats[{seat}].level") == "strong"
+    seat = across
 
     host.get_by_test_id("start-game").click()
     guest.wait_for_function("() => document.body.dataset.netMoves !== undefined", timeout=30_000)
