@@ -24,7 +24,8 @@ def test_play_a_hand_by_mouse_to_the_score_sheet(page, base_url_sub):
     summary = page.evaluate("async () => await window.kaiser.engine.call('summary', window.kaiser.game.state)")
     last = summary["hands"][-1]
     row = rows.nth(rows.count() - 1).inner_text()
-    assert str(last["scores"][0]) in row and str(last["scores"][1]) in row
+    shown = [str(n).replace("-", "\u2212") for n in last["scores"]]  # a true minus sign
+    assert shown[0] in row and shown[1] in row
     assert page.get_by_test_id("sheet-total-0").inner_text() == str(summary["scores"][0]).replace("-", "\u2212")
     assert page.get_by_test_id("sheet-total-1").inner_text() == str(summary["scores"][1]).replace("-", "\u2212")
     note = page.get_by_test_id("sheet-note").inner_text()
