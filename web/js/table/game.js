@@ -94,6 +94,9 @@ export class Game {
   /** What the table shows now: the held frame, else the live view. */
   get shown() { return this.frame?.view ?? this.view; }
 
+  /** The trick held on the table while a move is shown (null once it is cleared away). */
+  get holdTrick() { return this.frame?.trick ?? null; }
+
   speed() { return SPEEDS[effectiveSpeed(this.settings)]; }
 
   /** The seats played by a person here, in seat order; South when the settings name none. */
@@ -299,7 +302,15 @@ export class Game {
     if (!(dropped || inPlay) || document.querySelector("dialog[open]")) return;
     const panel = $("action-panel");
     if (!panel.hidden && focusPanel(panel)) return;
-    const card = /** @type {HTMLButtonElement | null} */ ($("hand").querySelector('button.card[tabindex="0"]'));
+    // A card that cannot be played gives way to the first that can: Enter then plays.
+    const hand = $("hand");
+    const card = /** @type {HTMLButtonElement | null} */ (
+      hand.querySelector('button.card[tabindex="0"].legal') ?? hand.querySelector("button.card.legal")
+      ?? hand.querySelector('button.card[tabindex="0"]'));
+    if (card && card.tabIndex !== 0) {
+      for (const b of hand.querySelectorAll("button.card")) /** @type {HTMLElement} */ (b).tabIndex = -1;
+      card.tabIndex = 0;
+    }
     card?.focus({ preventScroll: true });
   }
 

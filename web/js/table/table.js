@@ -300,13 +300,12 @@ export function renderHand(container, cards, byCard, { onPlay = () => {}, onRefu
     container.append(b);
     return b;
   });
-  // Roving tab stop: the previously focused card, else the first legal card, else the first.
-  // When the turn comes, a focused card that cannot be played gives way to the first one that
-  // can: Enter then plays instead of being refused.
+  // Roving tab stop: the previously focused card (a refused card keeps the focus, so a second
+  // Enter is refused again rather than playing another card), else the first legal card, else
+  // the first. When the turn comes, Game.focusTurn moves the focus to a card that can be played.
   const kept = buttons.find((b) => b.dataset.card === focused);
   const firstLegal = buttons.find((b) => b.classList.contains("legal"));
-  const start = (kept && (!active || kept.classList.contains("legal")) ? kept : null)
-    ?? firstLegal ?? kept ?? buttons[0];
+  const start = kept ?? firstLegal ?? buttons[0];
   if (start) start.tabIndex = 0;
   if (focused && start) start.focus({ preventScroll: true });
   return buttons;
