@@ -35,6 +35,8 @@ def _imports() -> dict[str, set[str]]:
                     stem = ".".join(base + ([node.module] if node.module else []))
                 else:
                     stem = node.module or ""
+                if not node.module and stem in modules:
+                    targets.add(stem)  # ``from . import x`` runs the package's __init__ first
                 for alias in node.names:
                     full = f"{stem}.{alias.name}"
                     targets.add(full if full in modules else stem)

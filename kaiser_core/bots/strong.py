@@ -38,11 +38,12 @@ from ..engine.actions import (
 )
 from ..engine.game import BIDDING, PLAY, TRUMP, Game
 from ..engine.scoring import Contract, raw_points
-from . import bidding, dds
+from .bidding import DENOMINATIONS, Estimates
 from .bidding import GAME_WORTH as GAME_WORTH  # the game's worth lives with the scoring of a call
 from .bidding import net_score
 from .basic import _kaiser_call as kaiser_call
 from .basic import basic_policy
+from .dds import Solver, best_move, solve, solve_moves
 from .observation import Observation, observe
 from .rollout import playout, playout_outcome
 from .sampling import sample_worlds
@@ -75,7 +76,7 @@ Outcome = tuple[tuple[int, int], tuple[int, int], int]
 
 
 def _outcomes(hands: list[int], obs: Observation, seat: int, legal: list[int],
-              search: dds.Solver | None) -> dict[int, Outcome]:
+              search: Solver | None) -> dict[int, Outcome]:
     """The hand's outcome after each legal card, in one world: exact raw points with a
     ``search`` (only when ``raw_decides``), else the rule playout's full outcome."""
     trick_seats = list(obs.trick_seats)
@@ -85,7 +86,7 @@ def _outcomes(hands: list[int], obs: Observation, seat: int, legal: list[int],
     won0 = (obs.tricks_won[0], obs.tricks_won[1])
     if search is not None:
         base = _captured(obs.tricks_won, obs.five_team, obs.three_team, team)
-        values = dds.solve_moves(hands, leader, obs.trump, obs.out_seat, trick_seats,
+        values = solve_moves(hands, leader, obs.trump, obs.out_seat, trick_seats,
                                  trick_cards, team, search)
         out: dict[int, Outcome] = {}
         for c in legal:
@@ -121,7 +122,7 @@ def rank_moves(obs: Observation, rng: random.Random, playout_worlds: int, exact_
     assert contract is not None
     exact = obs.hand.bit_count() <= exact_from and raw_decides(obs)
     worlds = exact_worlds if exact else playout_worlds
-    search = dds.Solver(obs.trump, team, obs.out_seat) if exact else None
+    search = Solver(obs.trump, team, obs.out_seat) if exact else None
     totals = dict.fromkeys(legal, 0.0)
     raws = dict.fromkeys(legal, 0.0)
     start = time.perf_counter()
@@ -181,20 +182,20 @@ class SearchPolicy:
         return rank_moves(obs, rng, self.playout_worlds, self.exact_worlds, self.exact_from,
                           time_cap, self.candidates)
 
-    def estimates(self, obs: Observation, rng: random.Random) -> bidding.Estimates:
+    def estimates(self, obs: Observation, rng: random.Random) -> Estimates:
         """The fitted estimates this level bids from, its simulated means among their
         features."""
         sampled = sample_worlds(obs, self.auction_worlds, rng)
         raws = denomination_raws(sampled, obs.seat, obs.seat & 1, obs.out_seat)
-        return bidding.Estimates(obs, {t: fmean(v) for t, v in raws.items()})
+        return Estimates(obs, {t: fmean(v) for t, v in raws.items()})
 
     def evaluations(self, obs: Observation, rng: random.Random) -> list[tuple[float, int]]:
         """(predicted raw points, trump) for the four suits and no trump, as
         ``basic.evaluations`` gives them: what the review shows as the bot's estimate."""
         est = self.estimates(obs, rng)
-        return [(est.mean(t), t) for t in bidding.DENOMINATIONS]
+        return [(est.mean(t), t) for t in DENOMINATIONS]
 
-    def auction_action(self, obs: Observation, estimates: bidding.Estimates,
+    def auction_action(self, obs: Observation, estimates: Estimates,
                        rng: random.Random) -> int:
         """The call (auction) or the trump (trump naming) with the best expected score; the
         Kaiser bid by the basic rule (eight sure tricks, or the last hope for the game)."""
@@ -249,7 +250,7 @@ def oracle_full_choose(game: Game, rng: random.Random) -> int:
     if game.phase == BIDDING:
         return _oracle_bid(game, seat, legal)
     if game.phase == TRUMP:
-        values = [dds.solve(game.hands, seat, t, game.out_seat, team=seat & 1)
+        values = [solve(game.hands, seat, t, game.out_seat, team=seat & 1)
                   for t in range(4)]
         return TRUMP_BASE + max(range(4), key=lambda t: values[t])
     return basic_policy(observe(game, seat), rng)
@@ -261,7 +262,7 @@ def _oracle_play(game: Game) -> int:
     if len(legal) == 1:
         return legal[0]
     leader = game.trick_seats[0] if game.trick_seats else game.to_act
-    return dds.best_move(game.hands, leader, game.trump, game.out_seat, game.trick_seats,
+    return best_move(game.hands, leader, game.trump, game.out_seat, game.trick_seats,
                          game.trick_cards)[0]
 
 
@@ -269,8 +270,8 @@ def _oracle_bid(game: Game, seat: int, legal: list[int]) -> int:
     """The legal bid with the best net score from the true values, or pass if none gains."""
     team = seat & 1
     scores = (game.scores[0], game.scores[1])
-    suit_raw = max(dds.solve(game.hands, seat, t, -1, team=team) for t in range(4))
-    nt_raw = dds.solve(game.hands, seat, -1, -1, team=team)
+    suit_raw = max(solve(game.hands, seat, t, -1, team=team) for t in range(4))
+    nt_raw = solve(game.hands, seat, -1, -1, team=team)
     best_action, best_value = PASS, None
     for action in legal:
         if action < BID_BASE:
