@@ -10,6 +10,7 @@ import statistics
 import time
 from pathlib import Path
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from relay_fixture import nostr_relay  # noqa: F401  (the fixture)
 
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
@@ -72,33 +73,40 @@ def close_hand_result(page) -> None:
         page.get_by_test_id("hand-continue").click()
 
 
-def act(page) -> None:
+def act(page, timeout: float = 30_000) -> None:
     """The person's move, by the mouse: the lowest bid, else the first button of the decision panel, else
     the first legal card."""
     close_hand_result(page)
     panel = page.locator("#action-panel:not([hidden]) button[data-action]")
     bids = page.locator("#action-panel:not([hidden]) button[data-testid^=bid-]")
     if bids.count():
-        bids.first.click()  # a bid, so that the hand is played rather than thrown in
+        bids.first.click(timeout=timeout)  # a bid, so that the hand is played rather than thrown in
     elif panel.count():
-        panel.first.click()
+        panel.first.click(timeout=timeout)
     else:
-        page.locator("#hand button.card.legal").first.click()
+        page.locator("#hand button.card.legal").first.click(timeout=timeout)
 
 
 def play_until(pages, done, timeout_s: float = 240) -> None:
-    """Each person plays when it is their turn, until done() holds."""
+    """Each person plays when it is their turn, until done() holds. A move that shows no effect
+    within a few seconds is made again, as a person would click again: the turn it names makes a
+    repeat harmless (the host refuses a move for a turn already played)."""
     deadline = time.monotonic() + timeout_s
+    stalls: list[str] = []
     while not done():
-        assert time.monotonic() < deadline, "the table stopped moving"
+        assert time.monotonic() < deadline, f"the table stopped moving; moves that showed nothing: {stalls}"
         moved = False
         for page in pages:
             if done():
                 return
             if my_turn(page):
                 before = page.evaluate("document.body.dataset.netMoves")
-                act(page)
-                page.wait_for_function(f"() => document.body.dataset.netMoves !== '{before}'", timeout=30_000)
+                try:
+                    act(page, timeout=10_000)
+                    page.wait_for_function(f"() => document.body.dataset.netMoves !== '{before}'", timeout=8_000)
+                except PlaywrightTimeout:
+                    said = refusals(page)[-1:] if page.evaluate("!!window.kaiserNet.guest") else "the host's"
+                    stalls.append(f"move {before}: {said}")
                 moved = True
         if not moved:
             time.sleep(0.05)

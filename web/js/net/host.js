@@ -31,6 +31,8 @@ const STAND_IN_LEVEL = "basic";
  * @property {string | null} token the person's, to come back to this seat
  * @property {string | null} peer the connection the person is on now (null: away)
  * @property {number | null} awaySince performance.now() when the person left
+ * @property {number | null} [joinsAt] a person who came mid-hand: the bot plays on until this
+ *   many hands are played (people take a bot's seat between hands)
  */
 
 /**
@@ -41,7 +43,7 @@ const STAND_IN_LEVEL = "basic";
  * @property {Object<string, unknown>[]} events
  * @property {SeatInfo[]} seats
  */
-/** @typedef {{kind: string, name: string, level: string, away: boolean, standIn: boolean}} SeatInfo */
+/** @typedef {{kind: string, name: string, level: string, away: boolean, standIn: boolean, joining: boolean}} SeatInfo */
 
 export class HostSession {
   /**
@@ -68,6 +70,8 @@ export class HostSession {
     this.state = null;
     this.moves = 0;
     this.handsPlayed = 0;
+    /** The move count when the hand in play was dealt (-1: not known, after a reload mid-hand). */
+    this.handStart = 0;
     /** @type {View[]} the latest view of each seat */
     this.views = [];
     /** @type {Object<string, unknown>[]} */
@@ -165,7 +169,11 @@ export class HostSession {
     } else {
       seat = this.seats.findIndex((s) => s.kind === "bot");
       if (seat < 0) { this.refuse(peer, "The table is full: every seat has a person."); return; }
-      this.seats[seat] = { kind: "person", name, level: this.seats[seat].level, token: randomId(16), peer, awaySince: null };
+      const midHand = this.started && this.moves !== this.handStart;
+      this.seats[seat] = {
+        kind: "person", name, level: this.seats[seat].level, token: randomId(16), peer, awaySince: null,
+        joinsAt: midHand ? this.handsPlayed + 1 : null,
+      };
     }
     this.send(peer, { type: "welcome", seat, token: this.seats[seat].token, room: this.room });
     this.seatsChanged();
@@ -212,12 +220,19 @@ export class HostSession {
       level: s.level,
       away: s.kind === "person" && s.peer == null,
       standIn: this.standsIn(s, now),
+      joining: this.joining(s),
     }));
   }
 
-  /** @param {Seat} s */
+  /** Whether a bot plays this person's seat now: they are away past the delay, or came mid-hand. @param {Seat} s */
   standsIn(s, now = performance.now()) {
+    if (this.joining(s)) return true;
     return s.kind === "person" && s.peer == null && s.awaySince != null && now - s.awaySince >= this.absentMs;
+  }
+
+  /** A person who sat down mid-hand, waiting for the next deal. @param {Seat} s */
+  joining(s) {
+    return s.kind === "person" && s.joinsAt != null && this.handsPlayed < s.joinsAt;
   }
 
   seatsChanged() {
@@ -253,6 +268,10 @@ export class HostSession {
     const reply = /** @type {any} */ (await this.engine.call("open_table", state, seats));
     this.table = reply.table;
     this.state = state;
+    const v = reply.view;
+    const fresh = v.auction.length === 0 && v.tricks.length === 0 && v.passed_card == null
+      && ["redeal", "passing", "bidding"].includes(v.phase);
+    this.handStart = fresh ? reply.moves : -1;
     this.apply(reply);
   }
 
@@ -270,6 +289,10 @@ export class HostSession {
   /** A person's move (the host's own, or a guest's from its connection). */
   async step(action, seat, turn, peer = null) {
     if (!this.started) { if (peer) this.refuse(peer, "The game has not started yet."); return; }
+    if (peer && this.joining(this.seats[seat])) {
+      this.refuse(peer, "A bot plays your seat until this hand is over: you take it at the next deal.");
+      return;
+    }
     try {
       const reply = await this.call("table_step", action, seat, turn);
       await this.moved(reply);
@@ -298,7 +321,8 @@ export class HostSession {
     this.moves = reply.moves;
     this.handsPlayed = reply.hands_played;
     this.lastEvents = reply.events;
-    this.lastHand = reply.events.find((e) => e.type === "hand")?.record ?? this.lastHand;
+    const hand = reply.events.find((e) => e.type === "hand");
+    if (hand) { this.lastHand = hand.record; this.handStart = reply.moves; }
     for (const [seat, s] of this.seats.entries()) {
       if (s.kind === "person" && s.peer) this.send(s.peer, { type: "update", ...this.updateFor(seat, reply.events) });
     }
@@ -335,8 +359,8 @@ export class HostSession {
     if (moves !== this.moves || v.phase === "game_over") return;
     const s = this.seats[v.to_act];
     if (s.kind !== "bot" && !this.standsIn(s)) { this.seatsChanged(); this.schedule(); return; }
-    if (s.kind === "person") this.seatsChanged(); // say that a bot stands in now
-    const level = s.kind === "bot" ? s.level : STAND_IN_LEVEL;
+    if (s.kind === "person" && !this.joining(s)) this.seatsChanged(); // say that a bot stands in now
+    const level = s.kind === "bot" || this.joining(s) ? s.level : STAND_IN_LEVEL;
     const reply = await this.call("table_bot_step", level, `${this.room}:${moves}`, BOT_CAP_MS);
     await this.moved(reply);
   }
@@ -348,7 +372,7 @@ export class HostSession {
       room: this.room,
       secret: this.secret,
       absentMs: this.absentMs,
-      seats: this.seats.map((s) => ({ kind: s.kind, name: s.name, level: s.level, token: s.token })),
+      seats: this.seats.map((s) => ({ kind: s.kind, name: s.name, level: s.level, token: s.token, joinsAt: s.joinsAt ?? null })),
       state: this.state,
     };
     try { this.storage.setItem(HOST_KEY, JSON.stringify(saved)); } catch { /* storage full: the table plays on */ }
@@ -356,7 +380,7 @@ export class HostSession {
 
   /**
    * The host's saved table, for a reload.
-   * @returns {{room: string, secret: string, absentMs: number, seats: {kind: "host" | "person" | "bot", name: string, level: string, token: string | null}[], state: Object<string, unknown> | null} | null}
+   * @returns {{room: string, secret: string, absentMs: number, seats: {kind: "host" | "person" | "bot", name: string, level: string, token: string | null, joinsAt?: number | null}[], state: Object<string, unknown> | null} | null}
    */
   static saved(storage = localStorage) {
     try {

@@ -59,9 +59,10 @@ function southBacks(v) {
 /** What a seat's label says: who sits there, and whether a bot stands in for an absent person. */
 export function seatRole(info, seat, mySeat) {
   if (!info) return "";
-  if (seat === mySeat) return "You";
+  if (seat === mySeat) return info.joining ? "You · from the next deal" : "You";
   if (info.kind === "bot") return `Bot · ${(LEVEL_NAMES[info.level] ?? info.level).split(" ")[0]}`;
   const who = info.kind === "host" ? `${info.name} (host)` : info.name;
+  if (info.joining) return `${who} · joins at the next deal`;
   if (info.standIn) return `${who} · away, a bot plays`;
   return info.away ? `${who} · away` : who;
 }
@@ -117,7 +118,8 @@ export class SharedTableView {
     if (!u || this.seat == null) return;
     const v = u.view;
     const seat = this.seat;
-    const mine = v.phase !== "game_over" && v.to_act === seat;
+    const botPlaysMine = !!u.seats[seat]?.joining;
+    const mine = v.phase !== "game_over" && v.to_act === seat && !botPlaysMine;
     const roles = [0, 1, 2, 3].map((s) => seatRole(u.seats[s], s, seat));
     if (this.oriented !== seat) { orient(seat); this.oriented = seat; }
     renderStatus(v);
@@ -133,7 +135,11 @@ export class SharedTableView {
     renderActionPanel($("action-panel"), seat, legal, (a) => this.onPlay(a), { view: v, own: seat });
     const actor = u.seats[v.to_act];
     const name = actor && actor.kind !== "bot" && actor.name ? ` (${actor.name})` : "";
-    renderTurn(v.phase === "game_over" ? "The game is over." : mine ? "Your turn" : `${seatName(v.to_act)}'s turn${name}`, mine);
+    const turn = v.phase === "game_over" ? "The game is over."
+      : mine ? "Your turn"
+        : v.to_act === seat ? "A bot plays your seat until the next deal"
+          : `${seatName(v.to_act)}'s turn${name}`;
+    renderTurn(turn, mine);
     document.body.dataset.netMoves = String(u.moves);
     document.body.dataset.netTurn = mine ? "mine" : "other";
     document.body.dataset.netPhase = v.phase;
