@@ -167,3 +167,42 @@ def test_encode_share_of_bad_state():
     for bad in [None, {}, {"version": 1}, {"version": 1, "config": {}, "actions": "x"}]:
         with pytest.raises((InvalidAction, IllegalAction)):
             api.encode_share(bad)
+
+
+def _finished_game(profile: str, seed: str, options: dict) -> dict:
+    s = api.new_game({"profile": profile, "seed": seed, "options": options})
+    n = 0
+    while api.summary(s)["phase"] != "game_over":
+        s = api.apply(s, api.bot_action(s, "basic", n))
+        n += 1
+    return s
+
+
+@pytest.mark.parametrize("profile,options", [
+    *[(p, {}) for p in PROFILE_NAMES],
+    ("standard", {"weak_hand_redeal": True, "pass_to_partner": True}),
+    ("classic", {"kaiser_bid": True}),
+])
+def test_a_hand_code_replays_that_hand_alone_and_keeps_the_seed(profile, options):
+    """What a shared table gives its guests after each hand: that hand as a game of its own,
+    scored as it was scored, holding neither the game's seed nor any other hand's deal."""
+    # In this bidout game an early no trump raises the target for the hands after it.
+    seed = "zbidout" if profile == "bidout" else f"secret-{profile}"
+    s = _finished_game(profile, seed, options)
+    hands = api.summary(s)["hands"]
+    for k, hand in enumerate(hands):
+        code = api.encode_hand(s, k)
+        alone = api.decode_share(code)
+        assert seed not in json.dumps(alone)
+        assert api.summary(alone)["hands"][0] == hand
+        others = {h["deal_code"] for h in hands} - {hand["deal_code"]}
+        assert not others & {h["deal_code"] for h in api.summary(alone)["hands"]}
+
+
+def test_a_hand_code_is_only_for_a_finished_hand():
+    s = api.new_game({"profile": "prairie", "seed": "unfinished"})
+    with pytest.raises(InvalidAction, match="no hand has finished yet"):
+        api.encode_hand(s, 0)
+    s = _finished_game("prairie", "few", {})
+    with pytest.raises(InvalidAction, match="finished hand from 0"):
+        api.encode_hand(s, len(api.summary(s)["hands"]))

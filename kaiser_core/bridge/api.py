@@ -16,6 +16,7 @@ from typing import Any
 from ..codes import share
 from ..engine import actions as act
 from ..engine.cards import CARD_STRS, card_name
+from ..engine.deal import encode_deal
 from ..engine.game import Game
 from ..engine.rules import OPTION_META, OPTION_NAMES, PROFILES, Rules
 from ..engine.rules_text import PROFILE_TEXT, describe, value_words
@@ -52,7 +53,7 @@ from .views import check_seat, summary_json, view_json
 __all__ = [
     "analyze", "analyze_step", "apply", "bot_action", "bot_step", "card_names",
     "challenge_par", "close_table", "decode_challenge", "decode_share", "describe_rules",
-    "encode_challenge", "encode_share", "hint", "legal_actions", "load", "new_game",
+    "encode_challenge", "encode_hand", "encode_share", "hint", "legal_actions", "load", "new_game",
     "open_table", "options_schema", "profiles", "reply_challenge", "step", "summary",
     "table_bot_step", "table_hint", "table_state", "table_step", "table_summary", "table_undo",
     "table_view", "view",
@@ -158,6 +159,37 @@ def encode_share(state: State, with_actions: bool = False) -> str:
     """A short URL-safe code: profile, options, seed, first dealer (and the moves, if asked)."""
     config, game, _, _ = _live(state)
     return share.encode(config, game.history if with_actions else None)
+
+
+def encode_hand(state: State, hand_index: int) -> str:
+    """A share code of one finished hand alone: its deal written out, the scores before it and
+    its moves, but not the game's seed, which deals the hands to come. It is what a shared
+    table gives its guests after each hand (to analyse it, or to pass the deal on) while the
+    game goes on; ``decode_share`` reads it as a game whose hand 0 is this one."""
+    config, game, _, _ = _live(state)
+    index = _finished_hand(game, hand_index)
+    record = game.records[index]
+    _, replay = _normalise_config(config)
+    start = 0
+    end = len(game.history)
+    target = replay.target
+    for i, action in enumerate(game.history):
+        earlier = len(replay.records) < index
+        replay.step(action)
+        if earlier or action == act.REDEAL:
+            start = i + 1  # the hand begins after the last earlier hand's move or redeal
+            target = replay.target
+        if len(replay.records) > index:
+            end = i + 1
+            break
+    options = dict(config["options"])
+    if target != replay.rules.target:
+        options["target"] = target  # a no-trump target that earlier hands had already raised
+    before = [s - d for s, d in zip(record.scores, record.delta)]
+    hand_config = {"profile": config["profile"], "options": options,
+                   "seed": f"hand-{index + 1}", "dealer": record.dealer,
+                   "deal": encode_deal(record.deal), "scores": before}
+    return share.encode(_normalise_config(hand_config)[0], game.history[start:end])
 
 
 def decode_share(text: object) -> State:

@@ -348,6 +348,7 @@
  * @property {Summary} summary
  * @property {string} encode_share
  * @property {GameState} decode_share
+ * @property {string} encode_hand
  * @property {Action} bot_action
  * @property {StepResult} step
  * @property {StepResult} bot_step
