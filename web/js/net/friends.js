@@ -11,6 +11,7 @@
 import { HostSession, DEFAULT_ABSENT_MS } from "./host.js";
 import { RemoteTable } from "./guest.js";
 import { SharedTableView } from "./tableview.js";
+import { Keepsakes } from "./keepsakes.js";
 import { joinRelayRoom, relaysFromQuery, ManualOffer, answerManualOffer } from "./transport.js";
 import { TALK, cleanName, inviteUrl, randomId, roomFromHash } from "./protocol.js";
 import { renderQr } from "./qr.js";
@@ -148,6 +149,28 @@ function renderLobby(seats, mySeat, { host, sit }) {
   });
 }
 
+/** @type {Promise<import("../types.js").Engine> | null} */
+let guestEngineStarted = null;
+/** A guest's engine, fetched the first time its player opens an analysis (never to play). */
+function guestEngine() {
+  guestEngineStarted ??= import("../engine/engine.js").then(({ startEngine }) => startEngine({ timeoutMs: 120000 }));
+  guestEngineStarted.catch(() => { guestEngineStarted = null; });
+  return guestEngineStarted;
+}
+
+/**
+ * The statistics kept in this browser (loaded when asked): this table's game is "This game".
+ * @param {() => {game: string | null, titles?: Object<string, string>} | null} codes
+ */
+function installStatsButton(codes) {
+  $("btn-stats").addEventListener("click", async () => {
+    const { openStats } = await import("../review/stats.js");
+    const c = codes();
+    const titles = Object.entries(c?.titles ?? {}).map(([key, title]) => [key, { title }]);
+    await openStats(() => c?.game ?? null, async () => Object.fromEntries(titles));
+  });
+}
+
 // ---------------------------------------------------------------- host
 
 async function startHost() {
@@ -163,7 +186,11 @@ async function startHost() {
   const name = cleanName(savedName() || "Host");
   const host = new HostSession({ engine, room, secret, name, paceMs: PACE_MS, absentMs: resume?.absentMs ?? DEFAULT_ABSENT_MS });
   net.host = host;
-  const view = new SharedTableView({ onPlay: (a) => host.play(a), animMs: ANIM_MS });
+  const keep = new Keepsakes({ engine: async () => engine, seat: () => host.hostSeat });
+  host.onCodes = () => keep.setCodes(host.codesFor(host.hostSeat));
+  installStatsButton(() => host.codesFor(host.hostSeat));
+  const view = new SharedTableView({ onPlay: (a) => host.play(a), animMs: ANIM_MS,
+    onHand: (i, r) => keep.handOver(i, r), onGameOver: (w) => keep.gameOver(w) });
   net.view = view;
   host.onUpdate = (u) => { showTable(); view.show(u, host.hostSeat); };
   host.onSeats = () => {
@@ -177,6 +204,7 @@ async function startHost() {
   const profiles = /** @type {Object<string, {title: string}>} */ (await engine.call("profiles"));
   const select = /** @type {HTMLSelectElement} */ ($("net-profile"));
   for (const [key, p] of Object.entries(profiles)) select.add(new Option(p.title, key));
+  host.titles = Object.fromEntries(Object.entries(profiles).map(([key, p]) => [key, p.title]));
   const delay = /** @type {HTMLInputElement} */ ($("absent-delay"));
   delay.addEventListener("change", () => { host.absentMs = Math.max(1, Number(delay.value) || 30) * 1000; });
   $("start-game").addEventListener("click", () => {
@@ -193,6 +221,7 @@ async function startHost() {
   renderLobby(host.seatInfo(), host.hostSeat, { host });
   if (resume) {
     await host.restore(resume);
+    keep.setCodes(host.codesFor(host.hostSeat));
     renderLobby(host.seatInfo(), host.hostSeat, { host });
     if (host.started) banner("The table is open again: your friends come back by themselves.", { testid: "host-resumed" });
   } else {
@@ -294,7 +323,11 @@ function startGuest(where) {
 function joinGuest(link, room, name) {
   const guest = new RemoteTable(recording(link), { room, name });
   net.guest = guest;
-  const view = new SharedTableView({ onPlay: (a) => guest.play(a), animMs: ANIM_MS });
+  const keep = new Keepsakes({ engine: guestEngine, seat: () => guest.seat });
+  guest.onCodes = (codes) => keep.setCodes(codes);
+  installStatsButton(() => keep.codes);
+  const view = new SharedTableView({ onPlay: (a) => guest.play(a), animMs: ANIM_MS,
+    onHand: (i, r) => keep.handOver(i, r), onGameOver: (w) => keep.gameOver(w) });
   net.view = view;
   let awayBanner = null;
   const trouble = setTimeout(() => {

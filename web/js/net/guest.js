@@ -41,6 +41,8 @@ export class RemoteTable {
     this.onRefused = () => {};
     /** @type {(here: boolean) => void} the host came or went */
     this.onHost = () => {};
+    /** @type {(codes: import("./keepsakes.js").SeatCodes) => void} what this seat may keep of the game */
+    this.onCodes = () => {};
     link.onMessage = (peer, text) => this.receive(peer, text);
     link.onLeave = (peer) => {
       if (peer === this.host) { this.host = null; this.onHost(false); }
@@ -86,6 +88,9 @@ export class RemoteTable {
       this.onTalk(m.seat, m.say);
     } else if (m.type === "refused") {
       this.onRefused(String(m.message));
+    } else if (m.type === "codes") {
+      this.onCodes({ game: m.game ?? null, profile: String(m.profile ?? ""), titles: m.titles ?? {}, hands: m.hands ?? {},
+        share: m.share ?? null, challenge: m.challenge ?? null });
     }
   }
 

@@ -44,6 +44,16 @@ const STAND_IN_LEVEL = "basic";
  * @property {SeatInfo[]} seats
  */
 /** @typedef {{kind: string, name: string, level: string, away: boolean, standIn: boolean, joining: boolean}} SeatInfo */
+/**
+ * @typedef {object} Codes what everyone at the table may keep of the game: each finished hand
+ *   as a share code of its own (`encode_hand`: no seed), and once the game is over the whole
+ *   game's share code and a challenge code from each person's seat
+ * @property {string | null} game this game's id (for the statistics)
+ * @property {string} profile
+ * @property {Object<string, string>} hands hand index -> code
+ * @property {string | null} share
+ * @property {Object<string, string>} challenges seat -> code
+ */
 
 export class HostSession {
   /**
@@ -78,6 +88,8 @@ export class HostSession {
     this.lastEvents = [];
     /** @type {Object<string, unknown> | null} the last finished hand's record */
     this.lastHand = null;
+    /** @type {Codes} */
+    this.codes = { game: null, profile: "standard", hands: {}, share: null, challenges: {} };
     this.limit = new RateLimit();
     /** @type {Map<string, number>} when each peer was last told it sends too much */
     this.floodSaid = new Map();
@@ -93,6 +105,10 @@ export class HostSession {
     this.onTalk = () => {};
     /** @type {(text: string) => void} */
     this.onError = () => {};
+    /** @type {Object<string, string>} each rule profile's title, for the statistics */
+    this.titles = {};
+    /** @type {() => void} a hand's or the game's codes are ready */
+    this.onCodes = () => {};
     this.closed = false;
   }
 
@@ -177,7 +193,10 @@ export class HostSession {
     }
     this.send(peer, { type: "welcome", seat, token: this.seats[seat].token, room: this.room });
     this.seatsChanged();
-    if (this.started) this.send(peer, { type: "update", ...this.updateFor(seat, []) });
+    if (this.started) {
+      this.send(peer, { type: "update", ...this.updateFor(seat, []) });
+      this.sendCodes(peer, seat);
+    }
     this.schedule();
   }
 
@@ -258,6 +277,7 @@ export class HostSession {
   start(config) {
     return this.enqueue(async () => {
       const state = await this.engine.call("new_game", config);
+      this.codes = { game: randomId(9), profile: String(config.profile ?? "standard"), hands: {}, share: null, challenges: {} };
       await this.open(/** @type {Object<string, unknown>} */ (state));
     });
   }
@@ -312,6 +332,43 @@ export class HostSession {
     this.apply(reply);
     this.state = /** @type {Object<string, unknown>} */ (await this.call("table_state"));
     this.save();
+    const hand = reply.events.find((e) => e.type === "hand");
+    if (hand) await this.handCodes(hand.hand_index, reply.events.some((e) => e.type === "game_over"));
+  }
+
+  /**
+   * A hand is over: its code (and, at the game's end, the game's and the challenges') for
+   * everyone at the table, to analyse, to keep and to pass on.
+   * @param {number} index @param {boolean} over
+   */
+  async handCodes(index, over) {
+    const codes = this.codes;
+    codes.hands[String(index)] = /** @type {string} */ (await this.engine.call("encode_hand", this.state, index));
+    if (over) {
+      codes.share = /** @type {string} */ (await this.engine.call("encode_share", this.state, true));
+      for (const [seat, s] of this.seats.entries()) {
+        if (s.kind === "bot") continue;
+        const bots = Object.fromEntries([0, 1, 2, 3].filter((o) => o !== seat)
+          .map((o) => [String(o), this.seats[o].kind === "bot" ? this.seats[o].level : "strong"]));
+        codes.challenges[String(seat)] = /** @type {string} */ (await this.engine.call("encode_challenge", this.state, bots, s.name, seat));
+      }
+    }
+    this.save();
+    for (const [seat, s] of this.seats.entries()) if (s.kind === "person" && s.peer) this.sendCodes(s.peer, seat);
+    this.onCodes();
+  }
+
+  /** The codes a seat may keep: every finished hand's, the game's and its own challenge. @param {string} peer @param {number} seat */
+  sendCodes(peer, seat) {
+    const c = this.codes;
+    if (!Object.keys(c.hands).length) return;
+    this.send(peer, { type: "codes", ...this.codesFor(seat) });
+  }
+
+  /** @param {number} seat @returns {import("./keepsakes.js").SeatCodes} */
+  codesFor(seat) {
+    const c = this.codes;
+    return { game: c.game, profile: c.profile, titles: this.titles, hands: c.hands, share: c.share, challenge: c.challenges[String(seat)] ?? null };
   }
 
   /** Keep the views, show them to each seat, and have bots play on. */
@@ -374,13 +431,14 @@ export class HostSession {
       absentMs: this.absentMs,
       seats: this.seats.map((s) => ({ kind: s.kind, name: s.name, level: s.level, token: s.token, joinsAt: s.joinsAt ?? null })),
       state: this.state,
+      codes: this.codes,
     };
     try { this.storage.setItem(HOST_KEY, JSON.stringify(saved)); } catch { /* storage full: the table plays on */ }
   }
 
   /**
    * The host's saved table, for a reload.
-   * @returns {{room: string, secret: string, absentMs: number, seats: {kind: "host" | "person" | "bot", name: string, level: string, token: string | null, joinsAt?: number | null}[], state: Object<string, unknown> | null} | null}
+   * @returns {{room: string, secret: string, absentMs: number, seats: {kind: "host" | "person" | "bot", name: string, level: string, token: string | null, joinsAt?: number | null}[], state: Object<string, unknown> | null, codes?: Codes} | null}
    */
   static saved(storage = localStorage) {
     try {
@@ -396,6 +454,7 @@ export class HostSession {
     const now = performance.now();
     this.seats = saved.seats.map((s) => ({ ...s, peer: null, awaySince: s.kind === "person" ? now : null }));
     this.hostSeat = this.seats.findIndex((s) => s.kind === "host");
+    if (saved.codes) this.codes = saved.codes;
     if (saved.state) return this.enqueue(() => this.open(saved.state));
     return Promise.resolve();
   }

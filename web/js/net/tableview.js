@@ -68,9 +68,14 @@ export function seatRole(info, seat, mySeat) {
 }
 
 export class SharedTableView {
-  /** @param {{onPlay: (action: Action) => void, animMs?: number}} options */
-  constructor({ onPlay, animMs = 300 }) {
+  /**
+   * @param {{onPlay: (action: Action) => void, animMs?: number,
+   *   onHand?: (index: number, record: Object<string, any>) => void, onGameOver?: (winner: number | null) => void}} options
+   */
+  constructor({ onPlay, animMs = 300, onHand = () => {}, onGameOver = () => {} }) {
     this.onPlay = onPlay;
+    this.onHand = onHand;
+    this.onGameOver = onGameOver;
     this.animMs = animMs;
     /** @type {number | null} */
     this.seat = null;
@@ -105,8 +110,10 @@ export class SharedTableView {
       }
       if (e.type === "hand") {
         renderHandResult($("hand-body"), /** @type {any} */ (e.record), /** @type {number} */ (e.hand_index), seat % 2);
+        this.onHand(/** @type {number} */ (e.hand_index), /** @type {any} */ (e.record));
         openDialog("dlg-hand");
       }
+      if (e.type === "game_over") this.onGameOver(/** @type {number | null} */ (e.winner));
     }
     this.last = u;
     this.draw();

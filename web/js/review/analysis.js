@@ -76,9 +76,11 @@ let current = null; // {cancelled}
  * @param {import("../types.js").Engine} engine
  * @param {GameState} state
  * @param {number} handIndex
- * @param {{onResult?: (result: Analysis, key: string) => void, title?: string}} [opts]
+ * @param {{onResult?: (result: Analysis, key: string) => void, title?: string, team?: number}} [opts]
+ *   `team`: the reader's side, which the words call "us"
  */
-export async function openAnalysis(engine, state, handIndex, { onResult, title } = {}) {
+export async function openAnalysis(engine, state, handIndex, { onResult, title, team = 0 } = {}) {
+  ours = team;
   const body = $("analysis-body");
   const bar = /** @type {HTMLProgressElement} */ ($("analysis-progress"));
   const cancel = $("analysis-cancel");
@@ -160,8 +162,10 @@ function render(body, a) {
   }
 }
 
+/** The side the reader plays (0 North–South): a guest at a shared table may sit West or East. */
+let ours = 0;
 /** @param {number} team */
-const teamWords = (team) => (team === 0 ? "Us (North–South)" : "Them (West–East)");
+const teamWords = (team) => `${team === ours ? "Us" : "Them"} (${team === 0 ? "North–South" : "West–East"})`;
 
 /** @param {Analysis} a */
 function mistakesSection(a) {
@@ -173,10 +177,10 @@ function mistakesSection(a) {
     return sec;
   }
   const list = el("ol", { class: "an-mistakes", "data-testid": "analysis-mistakes" });
-  for (const m of a.mistakes.slice(0, 6)) list.append(el("li", { class: m.team === 0 ? "us" : "them" }, m.text));
+  for (const m of a.mistakes.slice(0, 6)) list.append(el("li", { class: m.team === ours ? "us" : "them" }, m.text));
   sec.append(list);
   sec.append(el("p", { class: "note", "data-testid": "analysis-lost" },
-    `Points lost to mistakes: us ${a.lost[0]}, them ${a.lost[1]}.`));
+    `Points lost to mistakes: us ${a.lost[ours]}, them ${a.lost[1 - ours]}.`));
   return sec;
 }
 
@@ -218,7 +222,7 @@ function parSection(a) {
   table.append(el("caption", {}, "Points each side takes double-dummy when it declares, per trump"));
   const first = par.denominations[0].sides;
   table.append(el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Trump"),
-    ...first.map((s) => el("th", { scope: "col", class: "num" }, `${s.team === 0 ? "Us" : "Them"}, ${seatName(s.declarer)} declaring`)))));
+    ...first.map((s) => el("th", { scope: "col", class: "num" }, `${s.team === ours ? "Us" : "Them"}, ${seatName(s.declarer)} declaring`)))));
   const tb = el("tbody");
   for (const row of par.denominations) {
     const played = a.contract && (a.contract.no_trump ? row.no_trump : row.trump === a.contract.trump);

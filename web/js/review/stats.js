@@ -7,7 +7,7 @@
 import { el } from "./analysis.js";
 import { openDialog } from "../ui/dialogs.js";
 import { announce } from "../ui/announce.js";
-import { scoreText } from "../table/words.js";
+import { scoreText, seatName } from "../table/words.js";
 
 /** @param {string} id */
 const $ = (id) => document.getElementById(id);
@@ -69,20 +69,22 @@ function saveStats(stats) {
 
 const gameId = (state) => `${state?.config?.seed ?? "?"}|${state?.config?.dealer ?? 0}`;
 
-function gameEntry(stats, state) {
-  const id = gameId(state);
+/**
+ * @param {{games: Object<string, any>}} stats @param {string} id @param {string} profile
+ * @param {Object<string, unknown>} [where] how it was played: `people` (the seats a person played
+ *   at this device, as this device counts them) or `friends` with `seat` (a shared table)
+ */
+function gameEntry(stats, id, profile, where = {}) {
   stats.games[id] ??= {
-    id, profile: state?.config?.profile ?? "standard", started: new Date().toISOString(),
+    id, profile, started: new Date().toISOString(),
     finished: null, winner: null, target: null, threshold: null, hands: [], lost: {}, people: [0],
   };
+  Object.assign(stats.games[id], where);
   return stats.games[id];
 }
 
-/** A hand finished in the live game. */
-function recordHand({ state, record, hand_index: n, people }) {
-  if (!record || !Number.isInteger(n)) return;
-  const { stats } = loadStats();
-  const g = gameEntry(stats, state);
+/** @param {any} g @param {number} n @param {any} record */
+function putHand(g, n, record) {
   g.hands = g.hands.filter((h) => h.n !== n);
   g.hands.push({
     n, contract: record.contract ? { seat: record.contract.seat, points: record.contract.points, no_trump: record.contract.no_trump, kaiser: record.contract.kaiser } : null,
@@ -91,29 +93,77 @@ function recordHand({ state, record, hand_index: n, people }) {
   g.hands.sort((a, b) => a.n - b.n);
   // The target and threshold are the engine's, from the hand's record.
   g.target = record.target ?? g.target;
-  g.people = people ?? g.people ?? [0]; // the seats a person played at this device
   g.threshold = record.threshold ?? g.threshold;
   g.updated = new Date().toISOString();
+}
+
+/** A hand finished in the live game. */
+function recordHand({ state, record, hand_index: n, people }) {
+  if (!record || !Number.isInteger(n)) return;
+  const { stats } = loadStats();
+  const g = gameEntry(stats, gameId(state), state?.config?.profile ?? "standard");
+  g.people = people ?? g.people ?? [0]; // the seats a person played at this device
+  putHand(g, n, record);
   saveStats(stats);
 }
 
 /** The live game is over. */
 function recordGameOver({ state, winner }) {
   const { stats } = loadStats();
-  const g = gameEntry(stats, state);
+  const g = gameEntry(stats, gameId(state), state?.config?.profile ?? "standard");
   g.winner = winner ?? null;
   g.finished ??= new Date().toISOString();
   g.updated = g.finished;
   saveStats(stats);
 }
 
-/** An analysed hand: the points our side lost to its mistakes. */
-export function recordAnalysis(state, handIndex, result) {
+/**
+ * A hand as seen from `seat`: the figures count "you" as South and "us" as North–South, so a
+ * hand played from another seat is turned until that seat is South.
+ * @param {any} record @param {number} seat
+ */
+function fromSeat(record, seat) {
+  const turn = (/** @type {number[]} */ pair) => (seat % 2 ? [pair[1], pair[0]] : pair);
+  return {
+    ...record,
+    contract: record.contract ? { ...record.contract, seat: (record.contract.seat - seat + 4) % 4 } : null,
+    delta: turn(record.delta), scores: turn(record.scores), raw: turn(record.raw ?? [0, 0]),
+  };
+}
+
+/**
+ * A hand finished at a shared table (friends.html), counted for the person at `seat`.
+ * @param {{game: string, profile: string, seat: number, record: any, hand_index: number}} hand
+ */
+export function recordTableHand({ game, profile, seat, record, hand_index: n }) {
+  if (!record || !Number.isInteger(n) || !game) return;
+  const { stats } = loadStats();
+  putHand(gameEntry(stats, game, profile, { friends: true, seat, people: [0] }), n, fromSeat(record, seat));
+  saveStats(stats);
+}
+
+/** A shared table's game is over. @param {{game: string, profile: string, seat: number, winner: number | null}} over */
+export function recordTableGameOver({ game, profile, seat, winner }) {
+  if (!game) return;
+  const { stats } = loadStats();
+  const g = gameEntry(stats, game, profile, { friends: true, seat });
+  g.winner = winner == null ? null : (winner + seat) % 2;
+  g.finished ??= new Date().toISOString();
+  g.updated = g.finished;
+  saveStats(stats);
+}
+
+/**
+ * An analysed hand: the points our side lost to its mistakes.
+ * @param {any} state the game (its id), or a shared table's game id
+ * @param {number} handIndex @param {any} result @param {number} [team] our side (a shared table's)
+ */
+export function recordAnalysis(state, handIndex, result, team = 0) {
   if (!result?.lost || !state) return;
   const { stats } = loadStats();
-  const g = stats.games[gameId(state)];
+  const g = stats.games[typeof state === "string" ? state : gameId(state)];
   if (!g) return;
-  g.lost[String(handIndex)] = result.lost[0];
+  g.lost[String(handIndex)] = result.lost[team];
   saveStats(stats);
 }
 
@@ -149,6 +199,13 @@ function figures(games) {
 /** A profile's title as the settings show it ("Prairie rules"), never its identifier. */
 function profileTitle(/** @type {string} */ id) {
   return profiles?.[id]?.title ?? id;
+}
+
+/** Who played where: "you played West with friends", "you played South and North". @param {any} g */
+function playedAs(g) {
+  if (g.friends) return `you played ${seatName(g.seat ?? 0)} with friends`;
+  const seats = Array.isArray(g.people) && g.people.length ? g.people : [0];
+  return `you played ${seats.map(seatName).join(" and ")}`;
 }
 
 const avg = (sum, n) => (n ? (sum / n).toFixed(1).replace(/^-/, "\u2212") : "—");
@@ -237,7 +294,8 @@ function progressChart(g) {
   const desc = `Score after each of ${g.hands.length} ${g.hands.length === 1 ? "hand" : "hands"}: us ${last[0]}, them ${last[1]}; target ${g.target}, defender threshold ${g.threshold}.`;
   return [
     lineChart({ id: "chart-progress", title: "Score progression", desc, xLabel: "Hand",
-      series: [{ name: "Us (N–S)", points: pts(0), cls: "us" }, { name: "Them (W–E)", points: pts(1), cls: "them" }],
+      series: [{ name: g.friends && g.seat % 2 ? "Us (W–E)" : "Us (N–S)", points: pts(0), cls: "us" },
+        { name: g.friends && g.seat % 2 ? "Them (N–S)" : "Them (W–E)", points: pts(1), cls: "them" }],
       marks: [{ y: g.target, name: "Target", cls: "target" }, ...(g.threshold < g.target ? [{ y: g.threshold, name: "Threshold", cls: "threshold" }] : [])],
       yMin: 0, yMax: g.target, xMax: Math.max(1, g.hands.length) }),
     numbersTable("Score after each hand", ["Hand", "Us", "Them"], g.hands.map((h, i) => [i + 1, scoreText(h.scores[0]), scoreText(h.scores[1])])),
@@ -260,7 +318,8 @@ function winRateChart(games) {
 }
 
 // ------------------------------------------------------------------ the view
-let currentState = () => null;
+/** @type {() => string | null} */
+let currentGame = () => null;
 /** @type {Record<string, {title?: string}> | null} the rule profiles, for their titles */
 let profiles = null;
 
@@ -279,11 +338,11 @@ function renderStats(body, { problem } = {}) {
   const withHands = games.filter((g) => g.hands.length).sort((a, b) => String(b.updated ?? b.started).localeCompare(String(a.updated ?? a.started)));
   const sec = el("section", { class: "an-sec", "aria-labelledby": "stats-progress-h" }, el("h3", { id: "stats-progress-h" }, "Score progression"));
   if (withHands.length) {
-    const cur = gameId(currentState());
+    const cur = currentGame();
     const pick = el("select", { id: "stats-game", "data-testid": "stats-game" });
     withHands.forEach((g, i) => {
       const when = (g.started ?? "").slice(0, 10);
-      pick.append(el("option", { value: g.id }, `${g.id === cur ? "This game" : `Game of ${when}`} (${profileTitle(g.profile)}, ${g.hands.length} ${g.hands.length === 1 ? "hand" : "hands"}${g.finished ? (g.winner === 0 ? ", won" : ", lost") : ""})`));
+      pick.append(el("option", { value: g.id }, `${g.id === cur ? "This game" : `Game of ${when}`} (${profileTitle(g.profile)}, ${g.hands.length} ${g.hands.length === 1 ? "hand" : "hands"}, ${playedAs(g)}${g.finished ? (g.winner === 0 ? ", won" : ", lost") : ""})`));
       if (i === 0 && !withHands.some((x) => x.id === cur)) pick.value = g.id;
     });
     if (withHands.some((x) => x.id === cur)) pick.value = cur;
@@ -360,12 +419,19 @@ function manageSection(body) {
  * @param {() => Promise<Record<string, {title?: string}> | null>} loadProfiles the rule profiles
  */
 export function installStats(getState, loadProfiles) {
-  currentState = getState;
   window.addEventListener("kaiser:hand", (e) => recordHand(/** @type {CustomEvent} */ (e).detail ?? {}));
   window.addEventListener("kaiser:game-over", (e) => recordGameOver(/** @type {CustomEvent} */ (e).detail ?? {}));
-  $("btn-stats").addEventListener("click", async () => {
-    profiles = await loadProfiles();
-    renderStats($("stats-body"));
-    openDialog("dlg-stats");
-  });
+  $("btn-stats").addEventListener("click", () => openStats(() => gameId(getState()), loadProfiles));
+}
+
+/**
+ * Show the statistics dialog.
+ * @param {() => string | null} current the id of the game being played ("This game")
+ * @param {() => Promise<Record<string, {title?: string}> | null>} loadProfiles the rule profiles
+ */
+export async function openStats(current, loadProfiles) {
+  currentGame = current;
+  profiles = await loadProfiles();
+  renderStats($("stats-body"));
+  openDialog("dlg-stats");
 }
