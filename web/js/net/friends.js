@@ -15,6 +15,7 @@ import { Keepsakes } from "./keepsakes.js";
 import { joinRelayRoom, relaysFromQuery, ManualOffer, answerManualOffer } from "./transport.js";
 import { TALK, cleanName, inviteUrl, randomId, roomFromHash } from "./protocol.js";
 import { renderQr } from "./qr.js";
+import { newHostKey, fingerprint } from "./identity.js";
 import { seatName, LEVEL_NAMES } from "../table/words.js";
 import { banner, announce } from "../ui/announce.js";
 import { openDialog, installDialogs } from "../ui/dialogs.js";
@@ -184,7 +185,8 @@ async function startHost() {
   document.body.dataset.net = "engine";
   const engine = await startEngine({ timeoutMs: 90000 });
   const name = cleanName(savedName() || "Host");
-  const host = new HostSession({ engine, room, secret, name, paceMs: PACE_MS, absentMs: resume?.absentMs ?? DEFAULT_ABSENT_MS });
+  const key = resume?.key ?? await newHostKey();
+  const host = new HostSession({ engine, room, secret, key, name, paceMs: PACE_MS, absentMs: resume?.absentMs ?? DEFAULT_ABSENT_MS });
   net.host = host;
   const keep = new Keepsakes({ engine: async () => engine, seat: () => host.hostSeat });
   host.onCodes = () => keep.setCodes(host.codesFor(host.hostSeat));
@@ -214,7 +216,7 @@ async function startHost() {
 
   const link = await joinRelayRoom({ room, secret, relays: relaysFromQuery() });
   host.attach(recording(link));
-  installInvite(inviteUrl({ room, secret }));
+  installInvite(inviteUrl({ room, secret, host: await fingerprint(key.publicKey) }));
   installCodes(host);
   $("lobby").hidden = false;
   $("host-controls").hidden = false;
@@ -282,7 +284,7 @@ function installCodes(host) {
 /**
  * A guest: a name, then the table. A browser that already holds a seat at this table (a reload,
  * or a connection that dropped) goes straight back to it.
- * @param {{room: string, secret: string} | null} where null: the no-relay path
+ * @param {{room: string, secret: string, host: string | null} | null} where null: the no-relay path
  */
 function startGuest(where) {
   $("join").hidden = false;
@@ -295,7 +297,7 @@ function startGuest(where) {
     $("join-go").setAttribute("disabled", "");
     try {
       if (where) {
-        joinGuest(await joinRelayRoom({ room: where.room, secret: where.secret, relays: relaysFromQuery() }), where.room, name);
+        joinGuest(await joinRelayRoom({ room: where.room, secret: where.secret, relays: relaysFromQuery() }), where.room, name, where.host);
       } else {
         const code = /** @type {HTMLTextAreaElement} */ ($("offer-code")).value;
         const { answer, link } = await answerManualOffer(code);
@@ -319,9 +321,12 @@ function startGuest(where) {
   }
 }
 
-/** @param {import("./transport.js").Link} link @param {string} room @param {string} name */
-function joinGuest(link, room, name) {
-  const guest = new RemoteTable(recording(link), { room, name });
+/**
+ * @param {import("./transport.js").Link} link @param {string} room @param {string} name
+ * @param {string | null} [host] the fingerprint of the host's key, from the link
+ */
+function joinGuest(link, room, name, host = null) {
+  const guest = new RemoteTable(recording(link), { room, name, fingerprint: host });
   net.guest = guest;
   const keep = new Keepsakes({ engine: guestEngine, seat: () => guest.seat });
   guest.onCodes = (codes) => keep.setCodes(codes);

@@ -2,8 +2,10 @@
 // A guest at a shared table: a table client with no engine. It shows the views the host sends
 // (its own seat's, and the public events of each move) and sends its moves as requests with the
 // turn they are meant for; the host's engine decides. The token the host gives is kept in this
-// browser, so a reload or a lost connection comes back to the same seat.
-import { encode, parseHost } from "./protocol.js";
+// browser, so a reload or a lost connection comes back to the same seat. A peer that says it
+// is the host is believed only once it proves it holds the key the invite link names.
+import { encode, parseHost, randomId } from "./protocol.js";
+import { verify } from "./identity.js";
 
 /** @typedef {import("./transport.js").Link} Link */
 /** @typedef {import("./host.js").Update} Update */
@@ -14,10 +16,15 @@ const tokenKey = (room) => `kaiser.net.guest.${room}`;
 export class RemoteTable {
   /**
    * @param {Link} link
-   * @param {{room: string, name: string, storage?: Storage}} options
+   * @param {{room: string, name: string, fingerprint?: string | null, storage?: Storage}} options
+   *   `fingerprint`: the host's key's, from the link (null on the no-relay path, where the one
+   *   peer is the host)
    */
-  constructor(link, { room, name, storage = localStorage }) {
+  constructor(link, { room, name, fingerprint = null, storage = localStorage }) {
     this.link = link;
+    this.fingerprint = fingerprint;
+    /** @type {Map<string, {nonce: string, publicKey: string}>} peers asked to prove they are the host */
+    this.asked = new Map();
     this.room = room;
     this.name = name;
     this.storage = storage;
@@ -63,10 +70,19 @@ export class RemoteTable {
     const m = parseHost(text);
     if (!m) return;
     if (m.type === "host") {
-      // The host (again, after its reload): say who we are; the token names our seat.
-      this.host = peer;
-      this.link.send(peer, encode({ type: "hello", name: this.name, token: this.token }));
-      this.onHost(true);
+      if (!this.fingerprint) { this.hostFound(peer); return; }
+      if (typeof m.key !== "string" || m.key.length > 200) return;
+      const nonce = randomId(18);
+      this.asked.set(peer, { nonce, publicKey: m.key });
+      this.link.send(peer, encode({ type: "prove", nonce }));
+      return;
+    }
+    if (m.type === "proof") {
+      const asked = this.asked.get(peer);
+      if (!asked || !this.fingerprint || typeof m.proof !== "string" || m.proof.length > 200) return;
+      this.asked.delete(peer);
+      verify({ ...asked, fingerprint: this.fingerprint, self: this.link.self, proof: m.proof })
+        .then((ok) => { if (ok) this.hostFound(peer); });
       return;
     }
     if (peer !== this.host) return; // only the host speaks for the table
@@ -92,6 +108,13 @@ export class RemoteTable {
       this.onCodes({ game: m.game ?? null, profile: String(m.profile ?? ""), titles: m.titles ?? {}, hands: m.hands ?? {},
         share: m.share ?? null, challenge: m.challenge ?? null });
     }
+  }
+
+  /** The host (again, after its reload): say who we are; the token names our seat. @param {string} peer */
+  hostFound(peer) {
+    this.host = peer;
+    this.link.send(peer, encode({ type: "hello", name: this.name, token: this.token }));
+    this.onHost(true);
   }
 
   /** @param {Object<string, unknown>} msg */

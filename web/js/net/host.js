@@ -13,10 +13,12 @@
 // as such, and handed back when the person returns. The table is saved after every move, so a
 // host who reloads reopens it from the saved game and the guests reconnect by themselves.
 import { encode, parseGuest, RateLimit, randomId } from "./protocol.js";
+import { prove } from "./identity.js";
 
 /** @typedef {import("./transport.js").Link} Link */
 /** @typedef {import("../types.js").View} View */
 /** @typedef {import("../types.js").Engine} Engine */
+/** @typedef {import("./identity.js").HostKey} HostKey */
 
 export const HOST_KEY = "kaiser.net.host.v1";
 export const DEFAULT_ABSENT_MS = 30000;
@@ -57,11 +59,12 @@ const STAND_IN_LEVEL = "basic";
 
 export class HostSession {
   /**
-   * @param {{engine: Engine, room: string, secret: string, name: string, absentMs?: number,
-   *   paceMs?: number, storage?: Storage}} options
+   * @param {{engine: Engine, room: string, secret: string, key: HostKey, name: string, absentMs?: number,
+   *   paceMs?: number, storage?: Storage}} options `key`: the table's, which proves to guests who the host is
    */
-  constructor({ engine, room, secret, name, absentMs = DEFAULT_ABSENT_MS, paceMs = 800, storage = localStorage }) {
+  constructor({ engine, room, secret, key, name, absentMs = DEFAULT_ABSENT_MS, paceMs = 800, storage = localStorage }) {
     this.engine = engine;
+    this.key = key;
     this.room = room;
     this.secret = secret;
     this.absentMs = absentMs;
@@ -120,7 +123,7 @@ export class HostSession {
   attach(link) {
     link.onJoin = (peer) => {
       this.peers.set(peer, { link, token: null });
-      link.send(peer, encode({ type: "host" }));
+      link.send(peer, encode({ type: "host", key: this.key.publicKey }));
     };
     link.onLeave = (peer) => this.left(peer);
     link.onMessage = (peer, text) => {
@@ -166,6 +169,10 @@ export class HostSession {
     if ("error" in parsed) { this.refuse(peer, `Refused: ${parsed.error}.`); return; }
     const msg = parsed.msg;
     if (msg.type === "hello") { this.hello(peer, msg.name, msg.token); return; }
+    if (msg.type === "prove") {
+      prove(this.key, msg.nonce, peer).then((proof) => this.send(peer, { type: "proof", proof }));
+      return;
+    }
     const seat = this.seats.findIndex((s) => s.peer === peer);
     if (seat < 0) { this.refuse(peer, "Say hello first: this connection holds no seat."); return; }
     if (msg.type === "talk") this.talk(seat, msg.say);
@@ -428,6 +435,7 @@ export class HostSession {
     const saved = {
       room: this.room,
       secret: this.secret,
+      key: this.key,
       absentMs: this.absentMs,
       seats: this.seats.map((s) => ({ kind: s.kind, name: s.name, level: s.level, token: s.token, joinsAt: s.joinsAt ?? null })),
       state: this.state,
@@ -438,7 +446,7 @@ export class HostSession {
 
   /**
    * The host's saved table, for a reload.
-   * @returns {{room: string, secret: string, absentMs: number, seats: {kind: "host" | "person" | "bot", name: string, level: string, token: string | null, joinsAt?: number | null}[], state: Object<string, unknown> | null, codes?: Codes} | null}
+   * @returns {{room: string, secret: string, key?: HostKey, absentMs: number, seats: {kind: "host" | "person" | "bot", name: string, level: string, token: string | null, joinsAt?: number | null}[], state: Object<string, unknown> | null, codes?: Codes} | null}
    */
   static saved(storage = localStorage) {
     try {

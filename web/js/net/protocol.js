@@ -24,7 +24,8 @@ export const TALK = ["Nice!", "Oops", "Thanks, partner", "Well played", "Good ga
  * @typedef {{type: "hello", name: string, token: string | null}
  *   | {type: "move", turn: number, action: Object<string, unknown>}
  *   | {type: "sit", seat: number}
- *   | {type: "talk", say: number}} GuestMessage
+ *   | {type: "talk", say: number}
+ *   | {type: "prove", nonce: string}} GuestMessage
  */
 
 /** A name as shown at the table: plain text, no control characters, trimmed, short. */
@@ -62,6 +63,9 @@ export function parseGuest(text) {
     case "talk":
       if (!isInt(m.say) || m.say < 0 || m.say >= TALK.length) return { error: "table talk is one of the preset messages" };
       return { msg: { type: "talk", say: m.say } };
+    case "prove":
+      if (typeof m.nonce !== "string" || !/^[A-Za-z0-9_-]{16,64}$/.test(m.nonce)) return { error: "a challenge is 16 to 64 letters and digits" };
+      return { msg: { type: "prove", nonce: m.nonce } };
     default:
       return { error: `unknown message type ${JSON.stringify(String(m.type)).slice(0, 40)}` };
   }
@@ -116,20 +120,21 @@ export function randomId(bytes = 12) {
 }
 
 /**
- * The room named by a link's fragment: `#play=ROOM.SECRET`. The fragment never reaches a
+ * The room named by a link's fragment: `#play=ROOM.SECRET.HOST`. The fragment never reaches a
  * server (browsers do not send it), and the secret is the room's password: it encrypts the
- * connection set-up, so only people with the link can join or listen.
+ * connection set-up, so only people with the link can join or listen. HOST is the fingerprint
+ * of the host's key (identity.js), by which a guest tells the host from the other guests.
  * @param {string} hash
- * @returns {{room: string, secret: string} | null}
+ * @returns {{room: string, secret: string, host: string | null} | null}
  */
 export function roomFromHash(hash) {
-  const m = /^#play=([A-Za-z0-9_-]{8,64})\.([A-Za-z0-9_-]{16,128})$/.exec(hash);
-  return m ? { room: m[1], secret: m[2] } : null;
+  const m = /^#play=([A-Za-z0-9_-]{8,64})\.([A-Za-z0-9_-]{16,128})(?:\.([A-Za-z0-9_-]{22}))?$/.exec(hash);
+  return m ? { room: m[1], secret: m[2], host: m[3] ?? null } : null;
 }
 
-/** @param {{room: string, secret: string}} r @param {Location} [loc] */
+/** @param {{room: string, secret: string, host: string}} r @param {Location} [loc] */
 export function inviteUrl(r, loc = location) {
   const url = new URL(loc.href);
-  url.hash = `play=${r.room}.${r.secret}`;
+  url.hash = `play=${r.room}.${r.secret}.${r.host}`;
   return url.href;
 }

@@ -17,6 +17,7 @@
  * @property {((peer: string) => void) | null} onJoin
  * @property {((peer: string) => void) | null} onLeave
  * @property {() => void} close
+ * @property {string} self this page's own peer id (what the host signs a guest's challenge with)
  */
 
 const APP_ID = "kaiser-card-game";
@@ -28,6 +29,21 @@ export function relaysFromQuery(search = location.search) {
   if (!raw) return null;
   const urls = raw.split(",").map((u) => u.trim()).filter((u) => /^wss?:\/\/[^\s]+$/.test(u));
   return urls.length ? urls : null;
+}
+
+/**
+ * A TURN server of one's own, for networks that block direct connections:
+ * `?turn=turn:HOST:PORT` (or `turns:`), with `&turn_user=` and `&turn_pass=` if it asks for them.
+ * The invite link keeps the page's query, so the guests use it too.
+ * @returns {{urls: string, username?: string, credential?: string}[] | null}
+ */
+export function turnFromQuery(search = location.search) {
+  const q = new URLSearchParams(search);
+  const urls = q.get("turn")?.trim();
+  if (!urls || !/^turns?:[^\s]+$/.test(urls)) return null;
+  const user = q.get("turn_user");
+  const pass = q.get("turn_pass");
+  return [{ urls, ...(user ? { username: user } : {}), ...(pass ? { credential: pass } : {}) }];
 }
 
 /** Relays on this machine mean a test or a local set-up: then no STUN server is asked either. */
@@ -46,6 +62,8 @@ export async function joinRelayRoom({ room, secret, relays }) {
   const config = { appId: APP_ID, password: secret };
   if (relays) config.relayConfig = { urls: relays };
   if (allLoopback(relays)) config.rtcConfig = { iceServers: [] };
+  const turn = turnFromQuery();
+  if (turn) config.turnConfig = turn;
   const r = trystero.joinRoom(config, room);
   const action = r.makeAction(CHANNEL);
   /** @type {Link} */
@@ -55,6 +73,7 @@ export async function joinRelayRoom({ room, secret, relays }) {
     onJoin: null,
     onLeave: null,
     close: () => { r.leave(); },
+    self: String(trystero.selfId),
   };
   action.onMessage = (data, meta) => {
     const peer = typeof meta === "string" ? meta : meta?.peerId;
@@ -121,6 +140,7 @@ function channelLink(pc, dc, peer) {
     onJoin: null,
     onLeave: null,
     close: () => { dc.close(); pc.close(); },
+    self: "", // one peer only, met by hand: nobody else could say it is the host
   };
   let open = false;
   const left = () => { if (open) { open = false; link.onLeave?.(peer); } };
@@ -166,7 +186,7 @@ export async function answerManualOffer(code) {
   const offer = await unpackCode("O", code);
   const pc = new RTCPeerConnection({ iceServers: [] });
   const link = /** @type {Link} */ ({
-    send: () => {}, onMessage: null, onJoin: null, onLeave: null, close: () => pc.close(),
+    send: () => {}, onMessage: null, onJoin: null, onLeave: null, close: () => pc.close(), self: "",
   });
   pc.addEventListener("datachannel", (e) => {
     // The host's channel: from now on the link is that channel.
