@@ -6,7 +6,6 @@
 import { renderStatus, renderSeats, renderTrick, renderHand, renderPlate, renderTurn, gatherTrick, installHandKeys } from "../table/table.js";
 import { renderActionPanel } from "../table/bidding.js";
 import { renderHandResult } from "../table/scoresheet.js";
-import { cardBack } from "../table/cards.js";
 import { describeAction, seatName, LEVEL_NAMES } from "../table/words.js";
 import { announce } from "../ui/announce.js";
 import { openDialog } from "../ui/dialogs.js";
@@ -35,25 +34,6 @@ function orient(mySeat) {
     slot.classList.remove(...PLACES.map((p) => `slot-${p}`));
     slot.classList.add(`slot-${place}`);
   }
-}
-
-/**
- * The solo table's renderer shows South as the person: at a shared table South may be someone
- * else, whose cards show face down like every other seat's (this browser's own seat, at the
- * bottom, shows its hand instead; net.css hides the backs there).
- * @param {import("../types.js").View} v
- */
-function southBacks(v) {
-  const el = $("seat-0");
-  const cards = document.createElement("div");
-  cards.className = "mini-hand";
-  const n = v.hand_sizes?.[0] ?? 0;
-  for (let i = 0; i < n; i++) cards.append(cardBack());
-  const count = document.createElement("span");
-  count.className = "visually-hidden";
-  count.textContent = `${n} cards`;
-  cards.append(count);
-  el.append(cards);
 }
 
 /** What a seat's label says: who sits there, and whether a bot stands in for an absent person. */
@@ -130,8 +110,7 @@ export class SharedTableView {
     const roles = [0, 1, 2, 3].map((s) => seatRole(u.seats[s], s, seat));
     if (this.oriented !== seat) { orient(seat); this.oriented = seat; }
     renderStatus(v);
-    renderSeats(v, { roles });
-    if (seat !== 0) southBacks(v);
+    renderSeats(v, { roles, person: seat });
     renderPlate(v);
     renderTrick(v.trick ?? null, { animMs: this.animMs });
     const legal = mine ? v.legal : [];

@@ -93,9 +93,10 @@ function lastBids(v) {
 
 /**
  * Seats around the table. opts: {roles: [label per seat], thinking: seat|null,
- * faceUp: {seat: [cards]} (replay, or North played by the person)}.
+ * faceUp: {seat: [cards]} (replay, or North played by the person), person: the seat whose hand
+ * is drawn below the table instead of backs (South, but a shared table's own seat)}.
  * @param {View} v
- * @param {{roles?: string[], thinking?: number | null, faceUp?: Object<number, string[]> | null}} [opts]
+ * @param {{roles?: string[], thinking?: number | null, faceUp?: Object<number, string[]> | null, person?: number}} [opts]
  */
 export function renderSeats(v, opts = {}) {
   const bids = lastBids(v);
@@ -161,7 +162,7 @@ export function renderSeats(v, opts = {}) {
     th.classList.toggle("on", busy);
     if (!busy) th.setAttribute("aria-hidden", "true");
     el.append(th);
-    if (seat !== 0) {
+    if (seat !== (opts.person ?? 0)) {
       const cards = document.createElement("div");
       cards.className = "mini-hand";
       const face = opts.faceUp?.[seat];
