@@ -10,6 +10,7 @@ from relay_fixture import nostr_relay  # noqa: F401  (the fixture)
 from test_multiplayer import (
     ARTIFACTS,
     host_moves,
+    my_turn,
     open_guest,
     open_host,
     play_until,
@@ -64,7 +65,9 @@ def test_guests_and_host_leave_and_come_back(browser, base_url_sub, nostr_relay)
     play_until([host, ann, bob], lambda: host_moves(host) >= start + 8)
     assert not seat_info(host, ann_seat)["standIn"]
 
-    # The host reloads: guests see that the table waits, then it resumes where it was.
+    # The host reloads while a person is to play (no bot move is on its way): guests see that
+    # the table waits, then it resumes where it was.
+    play_until([host, ann, bob], lambda: any(my_turn(p) for p in (host, ann, bob)))
     moves = host_moves(host)
     host.reload()
     bob.get_by_test_id("host-away").wait_for(timeout=30_000)

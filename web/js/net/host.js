@@ -23,7 +23,8 @@ import { prove } from "./identity.js";
 export const HOST_KEY = "kaiser.net.host.v1";
 export const DEFAULT_ABSENT_MS = 30000;
 const BOT_CAP_MS = 800;
-const STAND_IN_LEVEL = "basic";
+/** The level of a new table's bots and of a bot standing in for someone away: the solo table's default. */
+const STAND_IN_LEVEL = "strong";
 
 /**
  * @typedef {object} Seat
@@ -73,7 +74,7 @@ export class HostSession {
     /** @type {Seat[]} */
     this.seats = [0, 1, 2, 3].map((s) => (s === 0
       ? { kind: "host", name, level: STAND_IN_LEVEL, token: null, peer: null, awaySince: null }
-      : { kind: "bot", name: "", level: "basic", token: null, peer: null, awaySince: null }));
+      : { kind: "bot", name: "", level: STAND_IN_LEVEL, token: null, peer: null, awaySince: null }));
     this.hostSeat = 0;
     /** @type {Map<string, {link: Link, token: string | null}>} */
     this.peers = new Map();
