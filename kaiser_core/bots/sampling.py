@@ -36,8 +36,12 @@ def _deal_once(cards: list[int], sizes: list[int], voids: list[int],
     """One random assignment of ``cards`` to seats with room and no void in the card's suit."""
     order = cards[:]
     rng.shuffle(order)
-    # The most constrained cards first: those only few seats may hold.
-    order.sort(key=lambda c: sum(1 for s in range(4) if sizes[s] and not voids[s] >> (c >> 3) & 1))
+    # The most constrained cards first: those only few seats may hold (a stable sort by the
+    # count of seats open to the card's suit).
+    holders = [sum(1 for s in range(4) if sizes[s] and not voids[s] >> suit & 1)
+               for suit in range(4)]
+    if min(holders) != max(holders):
+        order.sort(key=lambda c: holders[c >> 3])
     room = sizes[:]
     hands = [0, 0, 0, 0]
     for c in order:
