@@ -285,7 +285,10 @@ def auction_choice(obs: Observation, evals: list[tuple[float, int]]) -> int:
 def _name_trump(obs: Observation) -> int:
     if TRUMP_NONE in obs.legal and _sure_kaiser(obs.hand, NO_TRUMP):
         return TRUMP_NONE
-    best = max(range(4), key=lambda t: (team_estimate(obs.hand, t, 0.3), t))
+    # Equal estimates go to the suit with the higher trumps: top trumps keep control, which
+    # the count does not see (QJ9 of spades and AQ9 of clubs count the same).
+    best = max(range(4), key=lambda t: (team_estimate(obs.hand, t, 0.3),
+                                        _HONOURS[0][_suit_bits(obs.hand, t)], t))
     return TRUMP_BASE + best
 
 
