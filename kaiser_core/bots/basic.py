@@ -80,18 +80,27 @@ def _honour_tricks(bits: int, trump_suit: bool, ruffable: bool) -> float:
     return value
 
 
+_HONOURS = tuple(tuple(_honour_tricks(bits, trump_suit, ruffable) for bits in range(256))
+                 for trump_suit, ruffable in ((True, False), (False, True), (False, False)))
+"""``_honour_tricks`` of every 8-bit suit holding, as a trump suit, a side suit at a trump
+contract and a suit at no trump: the sampler's inference asks for thousands of hands' values
+per decision, and a look-up gives the same floats as the count."""
+_LENGTHS = tuple(bits.bit_count() for bits in range(256))
+
+
 def own_tricks(hand: int, trump: int) -> float:
     """Tricks this hand should take by itself with ``trump`` (``NO_TRUMP`` for no trump)."""
     total = 0.0
-    trumps = _suit_bits(hand, trump).bit_count() if trump >= 0 else 0
+    trumps = _LENGTHS[hand >> (8 * trump) & 0xFF] if trump >= 0 else 0
     ruffers = max(0, trumps - 2)
+    side = _HONOURS[1] if trump >= 0 else _HONOURS[2]
     for suit in range(4):
-        bits = _suit_bits(hand, suit)
-        length = bits.bit_count()
+        bits = hand >> (8 * suit) & 0xFF
+        length = _LENGTHS[bits]
         if suit == trump:
-            total += _honour_tricks(bits, True, False) + 0.85 * max(0, length - 3)
+            total += _HONOURS[0][bits] + 0.85 * max(0, length - 3)
             continue
-        total += _honour_tricks(bits, False, trump >= 0)
+        total += side[bits]
         if trump < 0 and length >= 5 and bits >> 6 == 3:
             total += 0.7 * (length - 4)
         elif trump >= 0 and ruffers and length <= 1:
@@ -276,7 +285,10 @@ def auction_choice(obs: Observation, evals: list[tuple[float, int]]) -> int:
 def _name_trump(obs: Observation) -> int:
     if TRUMP_NONE in obs.legal and _sure_kaiser(obs.hand, NO_TRUMP):
         return TRUMP_NONE
-    best = max(range(4), key=lambda t: (team_estimate(obs.hand, t, 0.3), t))
+    # Equal estimates go to the suit with the higher trumps: top trumps keep control, which
+    # the count does not see (QJ9 of spades and AQ9 of clubs count the same).
+    best = max(range(4), key=lambda t: (team_estimate(obs.hand, t, 0.3),
+                                        _HONOURS[0][_suit_bits(obs.hand, t)], t))
     return TRUMP_BASE + best
 
 

@@ -2,29 +2,25 @@
 
 Hard constraints: the cards this seat cannot see, each other seat's hand size, the suits a
 seat has shown void in; a Kaiser partner sitting out holds the unseen cards left over, out of
-play. Soft evidence: the auction. A seat that bid is strong and a seat that passed (when it
-could have bid) is not; worlds that contradict this are drawn less often, by rejection with
-an acceptance chance that falls with the contradiction, so the evidence never makes
-sampling fail. The play is evidence too (``candidates``): players who follow sound rules
-rarely duck with a master or keep the 5H from a partner's winning trick, so worlds are weighed
-by how many of the cards seen the rule player would also have chosen from them, and resampled.
+play. Soft evidence (inference, when ``candidates`` > 1): every call and card the other
+seats chose. Worlds are drawn under the hard constraints alone, weighed by the likelihood of
+what was seen under a softened model of the players (the calls by ``inference``: a seat that
+bid is strong, one that passed when it could have bid is not, as far as ``basic`` would have
+called from that world's hand; the cards by the rule player: sound players rarely duck with a
+master or keep the 5H from a partner's winning trick) and resampled, so the evidence shapes the
+worlds without ever making sampling fail.
 Everything comes from the ``random.Random`` given, so a seed fixes the worlds.
 """
 
 from __future__ import annotations
 
-import math
 import random
 from typing import NamedTuple
 
-from ..engine.actions import KAISER, PASS, bid_no_trump, bid_points
 from ..engine.cards import SUIT_MASK
-from .basic import NO_TRUMP, own_tricks
+from .inference import AuctionModel
 from .observation import Observation
 from .rollout import rule_follow, rule_lead
-
-_TRIES = 12
-"""Rejection rounds per world before the least contradicting candidate is taken."""
 
 SURPRISE = 0.4
 """How much less likely a world is for each card played that the rule player would not have
@@ -36,8 +32,12 @@ def _deal_once(cards: list[int], sizes: list[int], voids: list[int],
     """One random assignment of ``cards`` to seats with room and no void in the card's suit."""
     order = cards[:]
     rng.shuffle(order)
-    # The most constrained cards first: those only few seats may hold.
-    order.sort(key=lambda c: sum(1 for s in range(4) if sizes[s] and not voids[s] >> (c >> 3) & 1))
+    # The most constrained cards first: those only few seats may hold (a stable sort by the
+    # count of seats open to the card's suit).
+    holders = [sum(1 for s in range(4) if sizes[s] and not voids[s] >> suit & 1)
+               for suit in range(4)]
+    if min(holders) != max(holders):
+        order.sort(key=lambda c: holders[c >> 3])
     room = sizes[:]
     hands = [0, 0, 0, 0]
     for c in order:
@@ -54,32 +54,6 @@ def _deal_once(cards: list[int], sizes: list[int], voids: list[int],
         hands[s] |= 1 << c
         room[s] -= 1
     return hands
-
-
-def _strength(hand: int) -> float:
-    """Tricks a hand takes by itself in its best denomination (the basic level's estimate)."""
-    return max(own_tricks(hand, t) for t in (0, 1, 2, 3, NO_TRUMP))
-
-
-def _contradiction(obs: Observation, hands: list[int], played_by: list[int]) -> float:
-    """How far a world's hands are from what each seat's bid or pass suggests (0: not at all).
-
-    ``played_by`` adds back the cards each seat has already played: the auction speaks of
-    the hand as dealt.
-    """
-    penalty = 0.0
-    for seat, action in obs.auction:
-        if seat == obs.seat:
-            continue
-        strength = _strength(hands[seat] | played_by[seat])
-        if action == PASS:
-            penalty += max(0.0, strength - 3.5)
-        elif action == KAISER:
-            penalty += max(0.0, 7.0 - strength)
-        else:
-            expected = 0.6 * (bid_points(action) - 4) + (0.5 if bid_no_trump(action) else 0.0)
-            penalty += max(0.0, expected - strength)
-    return penalty
 
 
 class _Play(NamedTuple):
@@ -162,9 +136,11 @@ def sample_worlds(obs: Observation, count: int, rng: random.Random,
     """``count`` worlds: the four hands (masks) as they are now, this seat's own included; a
     Kaiser partner's hand sitting out is 0, as in the game.
 
-    With ``candidates`` > 1 the play is evidence too: ``candidates`` times as many worlds are
-    drawn and ``count`` of them resampled by how well they explain the cards the other seats
-    chose (``_explained``), so a world in which a defender who held the ace ducked is rare."""
+    With ``candidates`` > 1 the table is read (inference): ``candidates`` times as many worlds
+    are drawn under the hard constraints and ``count`` of them resampled by how well they
+    explain the other seats' calls (``inference.AuctionModel``) and cards (``_explained``), so
+    a world in which partner bid 8 on nothing, or a defender who held the ace ducked, is rare.
+    With 1, every world that fits the hard constraints is as likely as any other."""
     unseen = obs.unseen
     sizes = list(obs.hand_sizes)
     sizes[obs.seat] = 0
@@ -182,36 +158,32 @@ def sample_worlds(obs: Observation, count: int, rng: random.Random,
     played_by = [0, 0, 0, 0]
     for play in plays:
         played_by[play.seat] |= 1 << play.card
-    weigh = bool(obs.auction)
-    if not any(p.seat != obs.seat for p in plays):
+    calls = AuctionModel(obs) if candidates > 1 else None
+    by_others = any(p.seat != obs.seat for p in plays)
+    if not calls and not by_others:
         candidates = 1
     worlds = []
     for _ in range(count * candidates):
-        best: list[int] | None = None
-        best_pen = math.inf
-        for _ in range(_TRIES):
-            hands = _deal_once(cards, sizes, voids, rng)
-            if hands is None:
-                continue
-            if known >= 0:
-                hands[partner_of(obs.seat)] |= 1 << known
-            pen = _contradiction(obs, hands, played_by) if weigh else 0.0
-            if pen < best_pen:
-                best, best_pen = hands, pen
-            if rng.random() < math.exp(-1.5 * pen):
-                best = hands
-                break
-        if best is None:
-            best = _fallback(cards, sizes, voids)
-            if known >= 0:
-                best[partner_of(obs.seat)] |= 1 << known
-        best[obs.seat] = obs.hand
-        if out >= 0:
-            best[out] = 0
-        worlds.append(best)
+        hands = _deal_once(cards, sizes, voids, rng) or _fallback(cards, sizes, voids)
+        if known >= 0:
+            hands[partner_of(obs.seat)] |= 1 << known
+        hands[obs.seat] = obs.hand
+        worlds.append(hands)
     if candidates == 1:
+        if out >= 0:
+            for hands in worlds:
+                hands[out] = 0
         return worlds
-    weights = [_explained(obs, [w[s] | played_by[s] for s in range(4)], plays) for w in worlds]
+    weights = []
+    for hands in worlds:
+        dealt = [hands[s] | played_by[s] for s in range(4)]
+        weight = calls.likelihood(dealt) if calls else 1.0
+        if by_others:
+            weight *= _explained(obs, dealt, plays)
+        weights.append(weight)
+    if out >= 0:
+        for hands in worlds:
+            hands[out] = 0
     return _resample(worlds, weights, count, rng)
 
 

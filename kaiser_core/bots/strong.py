@@ -185,9 +185,14 @@ class SearchPolicy:
     def estimates(self, obs: Observation, rng: random.Random) -> Estimates:
         """The fitted estimates this level bids from, its simulated means among their
         features."""
-        sampled = sample_worlds(obs, self.auction_worlds, rng)
+        # Trump is named once a hand, after every call is known: worth four times the worlds.
+        worlds = self.auction_worlds * (4 if obs.phase == TRUMP else 1)
+        sampled = sample_worlds(obs, worlds, rng, self.candidates)
         raws = denomination_raws(sampled, obs.seat, obs.seat & 1, obs.out_seat)
-        return Estimates(obs, {t: fmean(v) for t, v in raws.items()})
+        estimates = Estimates(obs, {t: fmean(v) for t, v in raws.items()}, raws)
+        if obs.phase == BIDDING:
+            estimates.simulate(sampled)
+        return estimates
 
     def evaluations(self, obs: Observation, rng: random.Random) -> list[tuple[float, int]]:
         """(predicted raw points, trump) for the four suits and no trump, as
@@ -221,7 +226,7 @@ class SearchPolicy:
         return self.ranked(obs, rng, time_cap)[0][2]
 
 
-strong_policy = SearchPolicy(60, 20, 5, 24, 4)
+strong_policy = SearchPolicy(60, 20, 5, 48, 4)
 expert_policy = SearchPolicy(160, 32, 6, 48, 4)
 
 
