@@ -46,11 +46,11 @@ _FIVE = FIVE_OF_HEARTS_BIT
 _THREE = THREE_OF_SPADES_BIT
 _SPECIAL = _FIVE | _THREE
 _REPS: dict[int, int] = {}
+_REPS_LIMIT = 1 << 18
 _LEAD_KEY = tuple(64 * (c in (FIVE_OF_HEARTS, THREE_OF_SPADES)) + 8 * (7 - (c & 7)) + (c >> 3) for c in range(32))
 """Leads to try: by rank, aces first, whatever the suit; the 5H and the 3S last."""
 _LOW_KEY = tuple(8 * (c & 7) + (c >> 3) for c in range(32))
 """Discards to try: lowest rank first, whatever the suit."""
-_REPS_LIMIT = 1 << 18
 
 
 _RUNS: dict[int, int] = {}
@@ -105,13 +105,61 @@ def _representatives(live: int, legal: int) -> int:
     return keep | (legal & _SPECIAL)
 
 
-def _lead_order(reps: int, tops: int) -> list[tuple[int, bool]]:
-    """Leads to try: the top cards of their suits first, then by rank, the 5H last (each
-    with True: a lead is the card to beat)."""
+def _first_bounds(H: list[int], leader: int, live: int, n: int, lo: int, hi: int, team: int,
+                  trump_mask: int) -> list[int]:
+    """Bounds of a new position from sure tricks, and no card to try first yet."""
+    tl = live & trump_mask
+    if tl:
+        # The holder of the top trump and of the trumps just below it in the same hand wins a
+        # trick with each: sure tricks bound both ways.
+        top = tl.bit_length() - 1
+        holder = 0 if H[0] >> top & 1 else 1 if H[1] >> top & 1 else 2 if H[2] >> top & 1 else 3
+        hand = H[holder]
+        sure = 0
+        while tl and hand >> (tl.bit_length() - 1) & 1:
+            sure += 1
+            tl ^= 1 << (tl.bit_length() - 1)
+        if holder & 1 == team:
+            lo += sure
+        else:
+            if live & _THREE:
+                hi += 1
+            hi -= max(sure, 1 if live & _THREE else 0)
+    if not (trump_mask & (H[(leader + 1) & 3] | H[(leader + 3) & 3])):
+        # With no trump for the opponents to ruff with, the leader cashes the top cards of
+        # each suit it holds in an unbroken run: sure tricks for the leader's team (less the
+        # 3S, which may be thrown on them).
+        mine = H[leader]
+        sure = 0
+        for sm in SUIT_MASK:
+            sl = live & sm
+            while sl and mine >> (sl.bit_length() - 1) & 1:
+                sure += 1
+                sl ^= 1 << (sl.bit_length() - 1)
+        if sure:
+            if leader & 1 == team:
+                lo = max(lo, sure - (3 if live & _THREE else 0))
+            else:
+                hi = min(hi, n + (5 if live & _FIVE else 0) - sure)
+    return [lo, hi, -1]
+
+
+def _tops(live: int) -> int:
+    """The highest live card of each suit."""
+    tops = 0
+    for sm in SUIT_MASK:
+        t = live & sm
+        if t:
+            tops |= 1 << (t.bit_length() - 1)
+    return tops
+
+
+def _lead_order(reps: int, tops: int) -> list[int]:
+    """Leads to try: the top cards of their suits first, then by rank, the 5H last."""
     cards = sorted(_cards_desc(reps), key=_LEAD_KEY.__getitem__)
     if reps & tops:
         cards = [c for c in cards if tops >> c & 1] + [c for c in cards if not tops >> c & 1]
-    return [(c, True) for c in cards]
+    return cards
 
 
 def _follow_order(reps: int, best: int, trump: int, partner_wins: bool, void: bool
@@ -169,35 +217,59 @@ class Solver:
         self.trump = trump
         self.team = team
         self.orders = _seat_orders(out_seat)
-        self.tt: dict[int, tuple[int, int, int]] = {}
         self.hands = [0, 0, 0, 0]
-        self.nodes = 0
-        self._build()
+        self._build(4 if out_seat < 0 else 3)
 
-    def _build(self) -> None:
+    def _build(self, size: int) -> None:
         H = self.hands
-        tt = self.tt
         orders = self.orders
         trump = self.trump
         team = self.team
-        reps_cache = _REPS
         suit_mask = SUIT_MASK
-        tt_get = tt.get
-        cutoff = [-1]
-        tops_cache: dict[int, int] = {}
-        keys: dict[int, int] = {}
-        keys_get = keys.get
-        lead_orders: dict[int, list[tuple[int, bool]]] = {}
-        follow_orders: dict[int, list[tuple[int, bool]]] = {}
-        col_cache = _COLUMNS
         trump_mask = suit_mask[trump] if trump >= 0 else 0
+        is_max = tuple(seat & 1 == team for seat in range(4))
+        last = size - 1
+        # Bounds [lo, hi, card that refuted the last test or -1]: one list per position up to
+        # relative ranks, shared by every exact position that maps to it, so a position seen
+        # again costs one lookup.
+        table: dict[int, list[int]] = {}
+        exact: dict[int, list[int]] = {}
+        exact_get = exact.get
+        col_cache = _COLUMNS
+        tops_cache: dict[int, int] = {}
+        tops_get = tops_cache.get
+        lead_orders: dict[int, list[int]] = {}
+        lead_get = lead_orders.get
+        follow_orders: dict[int, list[tuple[int, bool]]] = {}
+        follow_get = follow_orders.get
+        reps_cache = _REPS
+        reps_get = reps_cache.get
+
+        def entry_for(raw: int, h0: int, h1: int, h2: int, h3: int, leader: int, live: int,
+                      n: int, lo: int, hi: int) -> list[int]:
+            """The bounds of a position not met before in this exact form."""
+            # Relative ranks: positions that differ only in which cards are gone are one.
+            key = leader | (live & _SPECIAL)
+            for sh in (0, 8, 16, 24):
+                col = (h0 >> sh & 255 | (h1 >> sh & 255) << 8 | (h2 >> sh & 255) << 16
+                       | (h3 >> sh & 255) << 24)
+                rel = col_cache.get(col)
+                if rel is None:
+                    rel = col_cache[col] = _compress(col)
+                key = key << 32 | rel
+            entry = table.get(key)
+            if entry is None:
+                entry = table[key] = _first_bounds(H, leader, live, n, lo, hi, team, trump_mask)
+            exact[raw] = entry
+            return entry
 
         def lead(leader: int, need: int) -> bool:
             h0, h1, h2, h3 = H
             live = h0 | h1 | h2 | h3
             if not live:
                 return need <= 0
-            n = H[leader].bit_count()
+            mine = H[leader]
+            n = mine.bit_count()
             hi = n
             lo = 0
             if live & _FIVE:
@@ -211,12 +283,12 @@ class Solver:
                 return True
             seats = orders[leader]
             if n == 1:
-                best = H[leader]
+                best = mine
                 best_seat = leader
                 for seat in seats[1:]:
                     c = H[seat]
                     if (c > best and (c & suit_mask[best.bit_length() - 1 >> 3])) or (
-                            trump >= 0 and c & suit_mask[trump] and not best & suit_mask[trump]):
+                            c & trump_mask and not best & trump_mask):
                         best = c
                         best_seat = seat
                 pts = 1
@@ -224,159 +296,106 @@ class Solver:
                     pts += 5
                 if live & _THREE:
                     pts -= 3
-                return (pts if best_seat & 1 == team else 0) >= need
-            # Relative ranks: positions that differ only in which cards are gone are one.
-            # The same position comes back in every zero-window test: its key is remembered.
-            raw_key = (((h0 << 32 | h1) << 32 | h2) << 32 | h3) << 2 | leader
-            key = keys_get(raw_key)
-            if key is None:
-                key = leader | (live & _SPECIAL)
-                for sh in (0, 8, 16, 24):
-                    col = (h0 >> sh & 255 | (h1 >> sh & 255) << 8 | (h2 >> sh & 255) << 16
-                           | (h3 >> sh & 255) << 24)
-                    rel = col_cache.get(col)
-                    if rel is None:
-                        rel = col_cache[col] = _compress(col)
-                    key = key << 32 | rel
-                keys[raw_key] = key
-            bounds = tt_get(key)
-            if bounds is not None:
-                if need <= bounds[0]:
-                    return True
-                if need > bounds[1]:
-                    return False
-                first = bounds[2]
-            else:
-                first = -1
-                tl = live & trump_mask
-                if tl:
-                    # The holder of the top trump and of the trumps just below it in the same
-                    # hand wins a trick with each: sure tricks bound both ways.
-                    top = tl.bit_length() - 1
-                    holder = H[0] if h0 >> top & 1 else H[1] if h1 >> top & 1 else (
-                        H[2] if h2 >> top & 1 else H[3])
-                    sure = 0
-                    while tl and holder >> (tl.bit_length() - 1) & 1:
-                        sure += 1
-                        tl ^= 1 << (tl.bit_length() - 1)
-                    if (holder in (h0, h2)) == (team == 0):
-                        lo += sure
-                        if need <= lo:
-                            tt[key] = (lo, hi, -1)
-                            return True
-                    else:
-                        if live & _THREE:
-                            hi += 1
-                        hi -= max(sure, 1 if live & _THREE else 0)
-                        if need > hi:
-                            tt[key] = (lo, hi, -1)
-                            return False
-                if not (trump_mask & (H[(leader + 1) & 3] | H[(leader + 3) & 3])):
-                    # With no trump for the opponents to ruff with, the leader cashes the top
-                    # cards of each suit it holds in an unbroken run: sure tricks for the
-                    # leader's team (less the 3S, which may be thrown on them).
-                    mine = H[leader]
-                    sure = 0
-                    for sm in suit_mask:
-                        sl = live & sm
-                        while sl and mine >> (sl.bit_length() - 1) & 1:
-                            sure += 1
-                            sl ^= 1 << (sl.bit_length() - 1)
-                    if sure:
-                        three = 3 if live & _THREE else 0
-                        if leader & 1 == team:
-                            lo = max(lo, sure - three)
-                            if need <= lo:
-                                tt[key] = (lo, hi, -1)
-                                return True
-                        else:
-                            hi = min(hi, n + (5 if live & _FIVE else 0) - sure)
-                            if need > hi:
-                                tt[key] = (lo, hi, -1)
-                                return False
-                bounds = (lo, hi, -1)
-            ok = play(seats, 0, 0, first, 0, 0, live, need)
-            if ok:
-                tt[key] = (need, bounds[1], cutoff[0])
-            else:
-                tt[key] = (bounds[0], need - 1, cutoff[0])
-            return ok
-
-        def play(seats: tuple[int, ...], i: int, led: int, best: int, best_seat: int,
-                 tbits: int, live: int, need: int) -> bool:
-            seat = seats[i]
-            hand = H[seat]
-            if i:
-                legal = hand & suit_mask[led]
-                # Following suit, only the live cards of that suit decide the runs.
-                rkey = (live & suit_mask[led]) << 32 | legal if legal else live << 32 | hand
-                legal = legal or hand
-            else:
-                legal = hand
-                rkey = live << 32 | legal
-            reps = reps_cache.get(rkey)
+                return (pts if is_max[best_seat] else 0) >= need
+            raw = (((h0 << 32 | h1) << 32 | h2) << 32 | h3) << 2 | leader
+            entry = exact_get(raw)
+            if entry is None:
+                entry = entry_for(raw, h0, h1, h2, h3, leader, live, n, lo, hi)
+            if need <= entry[0]:
+                return True
+            if need > entry[1]:
+                return False
+            rkey = live << 32 | mine
+            reps = reps_get(rkey)
             if reps is None:
                 if len(reps_cache) > _REPS_LIMIT:
                     reps_cache.clear()
-                reps = reps_cache[rkey] = _representatives(live, legal)
-            maxi = seat & 1 == team
-            last = i == len(seats) - 1
-            if i == 0:
-                # Leads: the card that refuted an earlier test here, then high cards first
-                # (they win or force out winners), the 5H last.
-                tops = tops_cache.get(live)
-                if tops is None:
-                    tops = 0
-                    for sm in suit_mask:
-                        t = live & sm
-                        if t:
-                            tops |= 1 << (t.bit_length() - 1)
-                    tops_cache[live] = tops
-                okey = reps | (reps & tops) << 32
-                cards = lead_orders.get(okey)
-                if cards is None:
-                    cards = lead_orders[okey] = _lead_order(reps, tops)
-                if best >= 0 and reps >> best & 1 and cards[0][0] != best:
-                    cards = [(best, True)] + [p for p in cards if p[0] != best]
-            else:
-                partner_wins = best_seat & 1 == seat & 1
-                okey = reps | best << 32 | partner_wins << 37 | (not hand & suit_mask[led]) << 38
-                cards = follow_orders.get(okey)
-                if cards is None:
-                    cards = follow_orders[okey] = _follow_order(
-                        reps, best, trump, partner_wins, not hand & suit_mask[led])
-            nled = led
-            for c, wins in cards:
+                reps = reps_cache[rkey] = _representatives(live, mine)
+            tops = tops_get(live)
+            if tops is None:
+                tops = tops_cache[live] = _tops(live)
+            okey = reps | (reps & tops) << 32
+            cards = lead_get(okey)
+            if cards is None:
+                cards = lead_orders[okey] = _lead_order(reps, tops)
+            first = entry[2]
+            if first >= 0 and reps >> first & 1 and cards[0] != first:
+                cards = [first] + [c for c in cards if c != first]
+            maxi = is_max[leader]
+            for c in cards:
                 bit = 1 << c
-                H[seat] = hand ^ bit
-                if wins:
-                    nbest, nseat = c, seat
-                    if i == 0:
-                        nled = c >> 3
-                else:
-                    nbest, nseat = best, best_seat
-                if last:
+                H[leader] = mine ^ bit
+                r = follow(seats, 1, c >> 3, c, leader, bit, live, need)
+                H[leader] = mine
+                if r is maxi:
+                    entry[2] = c
+                    break
+            else:
+                entry[2] = -1
+                r = not maxi
+            if r:
+                entry[0] = need
+            else:
+                entry[1] = need - 1
+            return r
+
+        def follow(seats: tuple[int, ...], i: int, led: int, best: int, best_seat: int,
+                   tbits: int, live: int, need: int) -> bool:
+            seat = seats[i]
+            hand = H[seat]
+            sm = suit_mask[led]
+            legal = hand & sm
+            partner_wins = not (best_seat ^ seat) & 1
+            if legal:
+                rkey = (live & sm) << 32 | legal
+                void = 0
+            else:
+                rkey = live << 32 | hand
+                void = 64
+            reps = reps_get(rkey)
+            if reps is None:
+                if len(reps_cache) > _REPS_LIMIT:
+                    reps_cache.clear()
+                reps = reps_cache[rkey] = _representatives(live, legal or hand)
+            okey = reps << 7 | void | best << 1 | partner_wins
+            cards = follow_get(okey)
+            if cards is None:
+                cards = follow_orders[okey] = _follow_order(reps, best, trump, partner_wins,
+                                                            not legal)
+            maxi = is_max[seat]
+            if i == last:
+                for c, wins in cards:
+                    bit = 1 << c
+                    H[seat] = hand ^ bit
+                    winner = seat if wins else best_seat
                     tb = tbits | bit
-                    pts = 1
                     if tb & _SPECIAL:
+                        pts = 1
                         if tb & _FIVE:
                             pts += 5
                         if tb & _THREE:
                             pts -= 3
-                    r = lead(nseat, need - pts if nseat & 1 == team else need)
+                    else:
+                        pts = 1
+                    r = lead(winner, need - pts if is_max[winner] else need)
+                    H[seat] = hand
+                    if r is maxi:
+                        return r
+                return not maxi
+            for c, wins in cards:
+                bit = 1 << c
+                H[seat] = hand ^ bit
+                if wins:
+                    r = follow(seats, i + 1, led, c, seat, tbits | bit, live, need)
                 else:
-                    r = play(seats, i + 1, nled, nbest, nseat, tbits | bit, live, need)
+                    r = follow(seats, i + 1, led, best, best_seat, tbits | bit, live, need)
                 H[seat] = hand
                 if r is maxi:
-                    if i == 0:
-                        cutoff[0] = c
                     return r
-            if i == 0:
-                cutoff[0] = -1
             return not maxi
 
         self.lead = lead
-        self.play = play
+        self.follow = follow
 
     def at_least(self, hands: Sequence[int], leader: int, trick_seats: Sequence[int],
                  trick_cards: Sequence[int], need: int) -> bool:
@@ -397,7 +416,7 @@ class Solver:
         live = tbits
         for h in hands:
             live |= h
-        return self.play(order, len(trick_cards), led, best, best_seat, tbits, live, need)
+        return self.follow(order, len(trick_cards), led, best, best_seat, tbits, live, need)
 
     def value(self, hands: Sequence[int], leader: int, trick_seats: Sequence[int],
               trick_cards: Sequence[int], guess: int | None = None) -> int:
