@@ -263,11 +263,11 @@ class Solver:
             exact[raw] = entry
             return entry
 
-        def lead(leader: int, need: int) -> bool:
+        def lead(leader: int, need: int) -> int:
             h0, h1, h2, h3 = H
             live = h0 | h1 | h2 | h3
             if not live:
-                return need <= 0
+                return 0
             mine = H[leader]
             n = mine.bit_count()
             hi = n
@@ -278,9 +278,9 @@ class Solver:
                 hi -= 1
                 lo = -3
             if need > hi:
-                return False
+                return hi
             if need <= lo:
-                return True
+                return lo
             seats = orders[leader]
             if n == 1:
                 best = mine
@@ -296,15 +296,17 @@ class Solver:
                     pts += 5
                 if live & _THREE:
                     pts -= 3
-                return (pts if is_max[best_seat] else 0) >= need
+                return pts if is_max[best_seat] else 0
             raw = (((h0 << 32 | h1) << 32 | h2) << 32 | h3) << 2 | leader
             entry = exact_get(raw)
             if entry is None:
                 entry = entry_for(raw, h0, h1, h2, h3, leader, live, n, lo, hi)
-            if need <= entry[0]:
-                return True
-            if need > entry[1]:
-                return False
+            lo = entry[0]
+            if need <= lo:
+                return lo
+            hi = entry[1]
+            if need > hi:
+                return hi
             rkey = live << 32 | mine
             reps = reps_get(rkey)
             if reps is None:
@@ -321,26 +323,39 @@ class Solver:
             first = entry[2]
             if first >= 0 and reps >> first & 1 and cards[0] != first:
                 cards = [first] + [c for c in cards if c != first]
-            maxi = is_max[leader]
-            for c in cards:
-                bit = 1 << c
-                H[leader] = mine ^ bit
-                r = follow(seats, 1, c >> 3, c, leader, bit, live, need)
-                H[leader] = mine
-                if r is maxi:
-                    entry[2] = c
-                    break
+            # Fail-soft: the value found is a bound beyond ``need``, kept for later tests.
+            cut = -1
+            if is_max[leader]:
+                g = lo
+                for c in cards:
+                    H[leader] = mine ^ 1 << c
+                    r = follow(seats, 1, c >> 3, c, leader, 1 << c, live, need)
+                    H[leader] = mine
+                    if r > g:
+                        g = r
+                        if r >= need:
+                            cut = c
+                            break
             else:
-                entry[2] = -1
-                r = not maxi
-            if r:
-                entry[0] = need
+                g = hi
+                for c in cards:
+                    H[leader] = mine ^ 1 << c
+                    r = follow(seats, 1, c >> 3, c, leader, 1 << c, live, need)
+                    H[leader] = mine
+                    if r < g:
+                        g = r
+                        if r < need:
+                            cut = c
+                            break
+            entry[2] = cut
+            if g >= need:
+                entry[0] = g
             else:
-                entry[1] = need - 1
-            return r
+                entry[1] = g
+            return g
 
         def follow(seats: tuple[int, ...], i: int, led: int, best: int, best_seat: int,
-                   tbits: int, live: int, need: int) -> bool:
+                   tbits: int, live: int, need: int) -> int:
             seat = seats[i]
             hand = H[seat]
             sm = suit_mask[led]
@@ -364,24 +379,34 @@ class Solver:
                                                             not legal)
             maxi = is_max[seat]
             if i == last:
+                g = -99 if maxi else 99
                 for c, wins in cards:
                     bit = 1 << c
                     H[seat] = hand ^ bit
                     winner = seat if wins else best_seat
-                    tb = tbits | bit
-                    if tb & _SPECIAL:
+                    if is_max[winner]:
+                        tb = tbits | bit
                         pts = 1
-                        if tb & _FIVE:
-                            pts += 5
-                        if tb & _THREE:
-                            pts -= 3
+                        if tb & _SPECIAL:
+                            if tb & _FIVE:
+                                pts += 5
+                            if tb & _THREE:
+                                pts -= 3
+                        r = pts + lead(winner, need - pts)
                     else:
-                        pts = 1
-                    r = lead(winner, need - pts if is_max[winner] else need)
+                        r = lead(winner, need)
                     H[seat] = hand
-                    if r is maxi:
-                        return r
-                return not maxi
+                    if maxi:
+                        if r > g:
+                            g = r
+                            if r >= need:
+                                return r
+                    elif r < g:
+                        g = r
+                        if r < need:
+                            return r
+                return g
+            g = -99 if maxi else 99
             for c, wins in cards:
                 bit = 1 << c
                 H[seat] = hand ^ bit
@@ -390,9 +415,16 @@ class Solver:
                 else:
                     r = follow(seats, i + 1, led, best, best_seat, tbits | bit, live, need)
                 H[seat] = hand
-                if r is maxi:
-                    return r
-            return not maxi
+                if maxi:
+                    if r > g:
+                        g = r
+                        if r >= need:
+                            return r
+                elif r < g:
+                    g = r
+                    if r < need:
+                        return r
+            return g
 
         self.lead = lead
         self.follow = follow
@@ -400,6 +432,12 @@ class Solver:
     def at_least(self, hands: Sequence[int], leader: int, trick_seats: Sequence[int],
                  trick_cards: Sequence[int], need: int) -> bool:
         """Can ``team`` take at least ``need`` future points from this position?"""
+        return self._test(hands, leader, trick_seats, trick_cards, need) >= need
+
+    def _test(self, hands: Sequence[int], leader: int, trick_seats: Sequence[int],
+              trick_cards: Sequence[int], need: int) -> int:
+        """A bound on the future points of ``team``: a lower bound if at least ``need``,
+        else an upper bound."""
         H = self.hands
         H[:] = hands
         if not trick_cards:
@@ -420,9 +458,9 @@ class Solver:
 
     def value(self, hands: Sequence[int], leader: int, trick_seats: Sequence[int],
               trick_cards: Sequence[int], guess: int | None = None) -> int:
-        """The exact future points of ``team`` by zero-window tests: stepping one point at a
-        time from ``guess`` (a good guess makes every test but the last a near miss that the
-        table answers cheaply), else bisecting."""
+        """The exact future points of ``team`` by zero-window tests (MTD(f)): the first at
+        ``guess`` (a good guess leaves two tests), each next one just beyond the bound the
+        last returned, which is often well past the point tested."""
         live = 0
         for h in hands:
             live |= h
@@ -432,22 +470,15 @@ class Solver:
         lo = -3 if live & _THREE else 0
         hi = tricks + (5 if live & _FIVE else 0)
         # Invariant: value >= lo and value <= hi.
-        if guess is not None and lo < guess <= hi:
-            if self.at_least(hands, leader, trick_seats, trick_cards, guess):
-                lo = guess
-                while lo < hi and self.at_least(hands, leader, trick_seats, trick_cards, lo + 1):
-                    lo += 1
-                return lo
-            hi = guess - 1
-            while lo < hi and not self.at_least(hands, leader, trick_seats, trick_cards, hi):
-                hi -= 1
-            return hi
+        need = (lo + hi + 1) // 2 if guess is None else min(max(guess, lo + 1), hi)
         while lo < hi:
-            mid = (lo + hi + 1) // 2
-            if self.at_least(hands, leader, trick_seats, trick_cards, mid):
-                lo = mid
+            g = self._test(hands, leader, trick_seats, trick_cards, need)
+            if g >= need:
+                lo = g
+                need = g + 1
             else:
-                hi = mid - 1
+                hi = g
+                need = g
         return lo
 
 
