@@ -125,22 +125,27 @@ def _first_bounds(H: list[int], leader: int, live: int, n: int, lo: int, hi: int
             if live & _THREE:
                 hi += 1
             hi -= max(sure, 1 if live & _THREE else 0)
-    if not (trump_mask & (H[(leader + 1) & 3] | H[(leader + 3) & 3])):
-        # With no trump for the opponents to ruff with, the leader cashes the top cards of
-        # each suit it holds in an unbroken run: sure tricks for the leader's team (less the
-        # 3S, which may be thrown on them).
-        mine = H[leader]
-        sure = 0
-        for sm in SUIT_MASK:
-            sl = live & sm
-            while sl and mine >> (sl.bit_length() - 1) & 1:
-                sure += 1
-                sl ^= 1 << (sl.bit_length() - 1)
-        if sure:
-            if leader & 1 == team:
-                lo = max(lo, sure - (3 if live & _THREE else 0))
-            else:
-                hi = min(hi, n + (5 if live & _FIVE else 0) - sure)
+    # The leader cashes the top cards of each suit it holds in an unbroken run, as long as
+    # every opponent with a trump must follow: sure tricks for the leader's team (less the
+    # 3S, which may be thrown on them).
+    mine = H[leader]
+    ruffers = [h for h in (H[(leader + 1) & 3], H[(leader + 3) & 3]) if h & trump_mask]
+    sure = 0
+    for sm in SUIT_MASK:
+        sl = live & sm
+        k = 0
+        while sl and mine >> (sl.bit_length() - 1) & 1:
+            k += 1
+            sl ^= 1 << (sl.bit_length() - 1)
+        if k and sm != trump_mask:
+            for h in ruffers:
+                k = min(k, (h & sm).bit_count())
+        sure += k
+    if sure:
+        if leader & 1 == team:
+            lo = max(lo, sure - (3 if live & _THREE else 0))
+        else:
+            hi = min(hi, n + (5 if live & _FIVE else 0) - sure)
     return [lo, hi, -1]
 
 
