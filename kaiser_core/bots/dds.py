@@ -161,10 +161,7 @@ def _tops(live: int) -> int:
 
 def _lead_order(reps: int, tops: int) -> list[int]:
     """Leads to try: the top cards of their suits first, then by rank, the 5H last."""
-    cards = sorted(_cards_desc(reps), key=_LEAD_KEY.__getitem__)
-    if reps & tops:
-        cards = [c for c in cards if tops >> c & 1] + [c for c in cards if not tops >> c & 1]
-    return cards
+    return sorted(_cards_desc(reps), key=_LEAD_KEY.__getitem__)
 
 
 def _follow_order(reps: int, best: int, trump: int, partner_wins: bool, void: bool
@@ -185,7 +182,7 @@ def _follow_order(reps: int, best: int, trump: int, partner_wins: bool, void: bo
         _move(cards, FIVE_OF_HEARTS, first=True)
         _move(cards, THREE_OF_SPADES, first=False)
     else:
-        winners = [c for c in cards if wins(c)]
+        winners = [c for c in cards if wins(c)][::-1]
         losers = [c for c in cards if not wins(c)]
         _move(losers, THREE_OF_SPADES, first=True)
         _move(losers, FIVE_OF_HEARTS, first=False)
@@ -268,43 +265,48 @@ class Solver:
             exact[raw] = entry
             return entry
 
-        def lead(leader: int, need: int) -> int:
-            h0, h1, h2, h3 = H
-            live = h0 | h1 | h2 | h3
-            if not live:
+        def last_trick(leader: int) -> int:
+            """The points of the last trick for ``team``: one card each, nothing to choose."""
+            best = H[leader]
+            best_seat = leader
+            live = best
+            for seat in orders[leader][1:]:
+                c = H[seat]
+                live |= c
+                if (c > best and (c & suit_mask[best.bit_length() - 1 >> 3])) or (
+                        c & trump_mask and not best & trump_mask):
+                    best = c
+                    best_seat = seat
+            if not is_max[best_seat]:
                 return 0
-            mine = H[leader]
-            n = mine.bit_count()
-            hi = n
-            lo = 0
-            if live & _FIVE:
-                hi += 5
-            if live & _THREE:
-                hi -= 1
-                lo = -3
-            if need > hi:
-                return hi
-            if need <= lo:
-                return lo
-            seats = orders[leader]
-            if n == 1:
-                best = mine
-                best_seat = leader
-                for seat in seats[1:]:
-                    c = H[seat]
-                    if (c > best and (c & suit_mask[best.bit_length() - 1 >> 3])) or (
-                            c & trump_mask and not best & trump_mask):
-                        best = c
-                        best_seat = seat
-                pts = 1
+            pts = 1
+            if live & _SPECIAL:
                 if live & _FIVE:
                     pts += 5
                 if live & _THREE:
                     pts -= 3
-                return pts if is_max[best_seat] else 0
+            return pts
+
+        def lead(leader: int, need: int) -> int:
+            h0, h1, h2, h3 = H
             raw = (((h0 << 32 | h1) << 32 | h2) << 32 | h3) << 2 | leader
             entry = exact_get(raw)
             if entry is None:
+                live = h0 | h1 | h2 | h3
+                n = H[leader].bit_count()
+                hi = n
+                lo = 0
+                if live & _FIVE:
+                    hi += 5
+                if live & _THREE:
+                    hi -= 1
+                    lo = -3
+                if need > hi:
+                    return hi
+                if need <= lo:
+                    return lo
+                if n == 1:
+                    return last_trick(leader)
                 entry = entry_for(raw, h0, h1, h2, h3, leader, live, n, lo, hi)
             lo = entry[0]
             if need <= lo:
@@ -312,6 +314,9 @@ class Solver:
             hi = entry[1]
             if need > hi:
                 return hi
+            live = h0 | h1 | h2 | h3
+            mine = H[leader]
+            seats = orders[leader]
             rkey = live << 32 | mine
             reps = reps_get(rkey)
             if reps is None:
@@ -385,6 +390,7 @@ class Solver:
             maxi = is_max[seat]
             if i == last:
                 g = -99 if maxi else 99
+                final = hand.bit_count() == 2
                 for c, wins in cards:
                     bit = 1 << c
                     H[seat] = hand ^ bit
@@ -397,9 +403,9 @@ class Solver:
                                 pts += 5
                             if tb & _THREE:
                                 pts -= 3
-                        r = pts + lead(winner, need - pts)
+                        r = pts + (last_trick(winner) if final else lead(winner, need - pts))
                     else:
-                        r = lead(winner, need)
+                        r = last_trick(winner) if final else lead(winner, need)
                     H[seat] = hand
                     if maxi:
                         if r > g:
