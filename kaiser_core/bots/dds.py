@@ -73,11 +73,13 @@ def _runs(key: int) -> int:
     return keep
 
 
-_COLUMNS: dict[int, int] = {}
+_COLUMNS: dict[int, tuple[int, int, int, int, int, int, int]] = {}
 
 
-def _compress(col: int) -> int:
-    """One suit's holdings (a byte per seat) with the gone ranks squeezed out."""
+def _column(col: int) -> tuple[int, int, int, int, int, int, int]:
+    """One suit's holdings (a byte per seat) with the gone ranks squeezed out, then what the
+    sure-trick bounds read in it: the seat of the top card (-1: none left), how many cards
+    it holds in an unbroken run from the top, and each seat's length."""
     live = (col | col >> 8 | col >> 16 | col >> 24) & 255
     out = 0
     for seat in range(4):
@@ -90,7 +92,16 @@ def _compress(col: int) -> int:
                     bits |= 1 << k
                 k += 1
         out |= bits << (8 * seat)
-    return out
+    count = live.bit_count()
+    top = -1
+    run = 0
+    if count:
+        top = next(seat for seat in range(4) if out >> (8 * seat + count - 1) & 1)
+        mine = out >> (8 * top) & 255
+        while run < count and mine >> (count - 1 - run) & 1:
+            run += 1
+    return (out, top, run, (col & 255).bit_count(), (col >> 8 & 255).bit_count(),
+            (col >> 16 & 255).bit_count(), (col >> 24).bit_count())
 
 
 def _representatives(live: int, legal: int) -> int:
@@ -105,42 +116,33 @@ def _representatives(live: int, legal: int) -> int:
     return keep | (legal & _SPECIAL)
 
 
-def _first_bounds(H: list[int], leader: int, live: int, n: int, lo: int, hi: int, team: int,
-                  trump_mask: int) -> list[int]:
+def _first_bounds(cols: tuple[tuple[int, int, int, int, int, int, int], ...], leader: int,
+                  live: int, n: int, lo: int, hi: int, team: int, trump: int) -> list[int]:
     """Bounds of a new position from sure tricks, and no card to try first yet."""
-    tl = live & trump_mask
-    if tl:
+    ruffers: tuple[int, ...] = ()
+    if trump >= 0:
         # The holder of the top trump and of the trumps just below it in the same hand wins a
         # trick with each: sure tricks bound both ways.
-        top = tl.bit_length() - 1
-        holder = 0 if H[0] >> top & 1 else 1 if H[1] >> top & 1 else 2 if H[2] >> top & 1 else 3
-        hand = H[holder]
-        sure = 0
-        while tl and hand >> (tl.bit_length() - 1) & 1:
-            sure += 1
-            tl ^= 1 << (tl.bit_length() - 1)
-        if holder & 1 == team:
-            lo += sure
-        else:
-            if live & _THREE:
-                hi += 1
-            hi -= max(sure, 1 if live & _THREE else 0)
+        _, top, sure, *lengths = cols[trump]
+        if sure:
+            if top & 1 == team:
+                lo += sure
+            elif live & _THREE:
+                hi += 1 - max(sure, 1)
+            else:
+                hi -= sure
+        ruffers = tuple(s for s in ((leader + 1) & 3, (leader + 3) & 3) if lengths[s])
     # The leader cashes the top cards of each suit it holds in an unbroken run, as long as
     # every opponent with a trump must follow: sure tricks for the leader's team (less the
     # 3S, which may be thrown on them).
-    mine = H[leader]
-    ruffers = [h for h in (H[(leader + 1) & 3], H[(leader + 3) & 3]) if h & trump_mask]
     sure = 0
-    for sm in SUIT_MASK:
-        sl = live & sm
-        k = 0
-        while sl and mine >> (sl.bit_length() - 1) & 1:
-            k += 1
-            sl ^= 1 << (sl.bit_length() - 1)
-        if k and sm != trump_mask:
-            for h in ruffers:
-                k = min(k, (h & sm).bit_count())
-        sure += k
+    for suit, col in enumerate(cols):
+        if col[1] == leader:
+            k = col[2]
+            if suit != trump:
+                for s in ruffers:
+                    k = min(k, col[3 + s])
+            sure += k
     if sure:
         if leader & 1 == team:
             lo = max(lo, sure - (3 if live & _THREE else 0))
@@ -149,17 +151,7 @@ def _first_bounds(H: list[int], leader: int, live: int, n: int, lo: int, hi: int
     return [lo, hi, -1]
 
 
-def _tops(live: int) -> int:
-    """The highest live card of each suit."""
-    tops = 0
-    for sm in SUIT_MASK:
-        t = live & sm
-        if t:
-            tops |= 1 << (t.bit_length() - 1)
-    return tops
-
-
-def _lead_order(reps: int, tops: int) -> list[int]:
+def _lead_order(reps: int) -> list[int]:
     """Leads to try: the top cards of their suits first, then by rank, the 5H last."""
     return sorted(_cards_desc(reps), key=_LEAD_KEY.__getitem__)
 
@@ -238,8 +230,6 @@ class Solver:
         exact: dict[int, list[int]] = {}
         exact_get = exact.get
         col_cache = _COLUMNS
-        tops_cache: dict[int, int] = {}
-        tops_get = tops_cache.get
         lead_orders: dict[int, list[int]] = {}
         lead_get = lead_orders.get
         follow_orders: dict[int, list[tuple[int, bool]]] = {}
@@ -252,16 +242,19 @@ class Solver:
             """The bounds of a position not met before in this exact form."""
             # Relative ranks: positions that differ only in which cards are gone are one.
             key = leader | (live & _SPECIAL)
+            cols = []
             for sh in (0, 8, 16, 24):
                 col = (h0 >> sh & 255 | (h1 >> sh & 255) << 8 | (h2 >> sh & 255) << 16
                        | (h3 >> sh & 255) << 24)
-                rel = col_cache.get(col)
-                if rel is None:
-                    rel = col_cache[col] = _compress(col)
-                key = key << 32 | rel
+                info = col_cache.get(col)
+                if info is None:
+                    info = col_cache[col] = _column(col)
+                key = key << 32 | info[0]
+                cols.append(info)
             entry = table.get(key)
             if entry is None:
-                entry = table[key] = _first_bounds(H, leader, live, n, lo, hi, team, trump_mask)
+                entry = table[key] = _first_bounds(tuple(cols), leader, live, n, lo, hi, team,
+                                                   trump)
             exact[raw] = entry
             return entry
 
@@ -323,13 +316,9 @@ class Solver:
                 if len(reps_cache) > _REPS_LIMIT:
                     reps_cache.clear()
                 reps = reps_cache[rkey] = _representatives(live, mine)
-            tops = tops_get(live)
-            if tops is None:
-                tops = tops_cache[live] = _tops(live)
-            okey = reps | (reps & tops) << 32
-            cards = lead_get(okey)
+            cards = lead_get(reps)
             if cards is None:
-                cards = lead_orders[okey] = _lead_order(reps, tops)
+                cards = lead_orders[reps] = _lead_order(reps)
             first = entry[2]
             if first >= 0 and reps >> first & 1 and cards[0] != first:
                 cards = [first] + [c for c in cards if c != first]
@@ -469,9 +458,10 @@ class Solver:
 
     def value(self, hands: Sequence[int], leader: int, trick_seats: Sequence[int],
               trick_cards: Sequence[int], guess: int | None = None) -> int:
-        """The exact future points of ``team`` by zero-window tests (MTD(f)): the first at
-        ``guess`` (a good guess leaves two tests), each next one just beyond the bound the
-        last returned, which is often well past the point tested."""
+        """The exact future points of ``team`` by zero-window tests, each returning a bound
+        that is often well past the point tested: with ``guess``, MTD(f) (the first test at
+        the guess, each next one just beyond the last bound: a good guess leaves two tests),
+        else bisecting what is left between the bounds."""
         live = 0
         for h in hands:
             live |= h
@@ -490,6 +480,8 @@ class Solver:
             else:
                 hi = g
                 need = g
+            if guess is None:
+                need = (lo + hi + 1) // 2
         return lo
 
 
