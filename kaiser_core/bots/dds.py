@@ -45,6 +45,7 @@ from .rollout import playout
 _FIVE = FIVE_OF_HEARTS_BIT
 _THREE = THREE_OF_SPADES_BIT
 _SPECIAL = _FIVE | _THREE
+_HEARTS = FIVE_OF_HEARTS >> 3
 _REPS: dict[int, int] = {}
 _REPS_LIMIT = 1 << 18
 _LEAD_KEY = tuple(64 * (c in (FIVE_OF_HEARTS, THREE_OF_SPADES)) + 8 * (7 - (c & 7)) + (c >> 3) for c in range(32))
@@ -117,9 +118,13 @@ def _representatives(live: int, legal: int) -> int:
 
 
 def _first_bounds(cols: tuple[tuple[int, int, int, int, int, int, int], ...], leader: int,
-                  live: int, n: int, lo: int, hi: int, team: int, trump: int) -> list[int]:
-    """Bounds of a new position from sure tricks, and no card to try first yet."""
+                  five: int, live: int, n: int, lo: int, hi: int, team: int, trump: int
+                  ) -> list[int]:
+    """Bounds of a new position from sure tricks, and no card to try first yet (``five``:
+    the seat holding the 5H, -1 once it is gone)."""
     ruffers: tuple[int, ...] = ()
+    partner = leader ^ 2
+    side_suits = True
     if trump >= 0:
         # The holder of the top trump and of the trumps just below it in the same hand wins a
         # trick with each: sure tricks bound both ways.
@@ -132,22 +137,35 @@ def _first_bounds(cols: tuple[tuple[int, int, int, int, int, int, int], ...], le
             else:
                 hi -= sure
         ruffers = tuple(s for s in ((leader + 1) & 3, (leader + 3) & 3) if lengths[s])
+        # A partner with nothing but trumps would have to ruff a side suit and take the lead.
+        side_suits = not ruffers or lengths[partner] < n
     # The leader cashes the top cards of each suit it holds in an unbroken run, as long as
     # every opponent with a trump must follow: sure tricks for the leader's team (less the
-    # 3S, which may be thrown on them).
+    # 3S, which may be thrown on them). The 5H falls on them if the partner holds it and
+    # can play it (a heart cashed, or a void in a side suit cashed), or if hearts are cashed
+    # at least as often as its holder has hearts.
     sure = 0
+    gets_five = False
     for suit, col in enumerate(cols):
-        if col[1] == leader:
+        if col[1] == leader and (side_suits or suit == trump):
             k = col[2]
             if suit != trump:
                 for s in ruffers:
                     k = min(k, col[3 + s])
+            if k and five >= 0:
+                if suit == _HEARTS:
+                    gets_five = gets_five or five == partner or (
+                        five != leader and col[3 + five] <= k) or (
+                        k == col[3] + col[4] + col[5] + col[6])
+                elif five == partner and trump != _HEARTS and col[3 + partner] < k:
+                    gets_five = True
             sure += k
     if sure:
+        five_left = 5 if live & _FIVE and not gets_five else 0
         if leader & 1 == team:
-            lo = max(lo, sure - (3 if live & _THREE else 0))
+            lo = max(lo, sure + (5 if gets_five else 0) - (3 if live & _THREE else 0))
         else:
-            hi = min(hi, n + (5 if live & _FIVE else 0) - sure)
+            hi = min(hi, n - sure + five_left)
     return [lo, hi, -1]
 
 
@@ -156,7 +174,7 @@ def _lead_order(reps: int) -> list[int]:
     return sorted(_cards_desc(reps), key=_LEAD_KEY.__getitem__)
 
 
-def _follow_order(reps: int, best: int, trump: int, partner_wins: bool, void: bool
+def _follow_order(reps: int, best: int, trump: int, partner_wins: bool, void: bool, last: bool
                   ) -> list[tuple[int, bool]]:
     """Cards to try after the lead, each with "does it take the trick from ``best``?".
 
@@ -174,7 +192,9 @@ def _follow_order(reps: int, best: int, trump: int, partner_wins: bool, void: bo
         _move(cards, FIVE_OF_HEARTS, first=True)
         _move(cards, THREE_OF_SPADES, first=False)
     else:
-        winners = [c for c in cards if wins(c)][::-1]
+        winners = [c for c in cards if wins(c)]
+        if not last:
+            winners.reverse()
         losers = [c for c in cards if not wins(c)]
         _move(losers, THREE_OF_SPADES, first=True)
         _move(losers, FIVE_OF_HEARTS, first=False)
@@ -253,8 +273,11 @@ class Solver:
                 cols.append(info)
             entry = table.get(key)
             if entry is None:
-                entry = table[key] = _first_bounds(tuple(cols), leader, live, n, lo, hi, team,
-                                                   trump)
+                five = -1
+                if live & _FIVE:
+                    five = 0 if h0 & _FIVE else 1 if h1 & _FIVE else 2 if h2 & _FIVE else 3
+                entry = table[key] = _first_bounds(tuple(cols), leader, five, live, n, lo, hi,
+                                                   team, trump)
             exact[raw] = entry
             return entry
 
@@ -371,11 +394,11 @@ class Solver:
                 if len(reps_cache) > _REPS_LIMIT:
                     reps_cache.clear()
                 reps = reps_cache[rkey] = _representatives(live, legal or hand)
-            okey = reps << 7 | void | best << 1 | partner_wins
+            okey = (reps << 7 | void | best << 1 | partner_wins) << 1 | (i == last)
             cards = follow_get(okey)
             if cards is None:
                 cards = follow_orders[okey] = _follow_order(reps, best, trump, partner_wins,
-                                                            not legal)
+                                                            not legal, i == last)
             maxi = is_max[seat]
             if i == last:
                 g = -99 if maxi else 99
