@@ -482,9 +482,10 @@ class Solver:
     def value(self, hands: Sequence[int], leader: int, trick_seats: Sequence[int],
               trick_cards: Sequence[int], guess: int | None = None) -> int:
         """The exact future points of ``team`` by zero-window tests, each returning a bound
-        that is often well past the point tested: with ``guess``, MTD(f) (the first test at
-        the guess, each next one just beyond the last bound: a good guess leaves two tests),
-        else bisecting what is left between the bounds."""
+        that is often past the point tested. With ``guess`` the first test is at the guess
+        and the next ones step away from it the way the tests go, the step doubling (a
+        playout is right or one off most often, but sometimes five off, by the 5H); once
+        the tests have gone both ways, or without a guess, they bisect what is left."""
         live = 0
         for h in hands:
             live |= h
@@ -494,16 +495,24 @@ class Solver:
         lo = -3 if live & _THREE else 0
         hi = tricks + (5 if live & _FIVE else 0)
         # Invariant: value >= lo and value <= hi.
+        bisect = guess is None
         need = (lo + hi + 1) // 2 if guess is None else min(max(guess, lo + 1), hi)
+        step = 1
+        rising: bool | None = None
         while lo < hi:
             g = self._test(hands, leader, trick_seats, trick_cards, need)
             if g >= need:
                 lo = g
-                need = g + 1
+                bisect = bisect or rising is False
+                rising = True
+                need = min(g + step, hi)
             else:
                 hi = g
-                need = g
-            if guess is None:
+                bisect = bisect or rising is True
+                rising = False
+                need = max(g - step + 1, lo + 1)
+            step *= 2
+            if bisect:
                 need = (lo + hi + 1) // 2
         return lo
 
