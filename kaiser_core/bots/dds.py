@@ -7,16 +7,27 @@ zero-sum and one team's value gives the other's.
 
 Why it is fast enough for CPython:
 
-- zero-window tests ("can ``team`` reach ``need`` points?") instead of full-width
-  alpha-beta, driven by a bisection on the small range of values (-3..13);
-- a transposition table at trick boundaries keyed on the four hands and the leader, holding
-  lower and upper bounds that stay valid across tests of different ``need``;
+- zero-window tests ("can ``team`` reach ``need`` points?"), fail-soft: a test returns a
+  bound that may lie beyond ``need``, and the table keeps it. The tests start at a playout's
+  value and step away from it, the step doubling, then bisect once they have gone both ways
+  (a good guess leaves two tests);
+- a transposition table at trick boundaries: positions are one when they differ only in
+  which cards are gone (each suit's ranks squeezed, plus the leader and whether the 5H and
+  3S are still out). Each entry holds a lower and an upper bound, valid for every ``need``,
+  and the lead that settled the last test, tried first next time. The exact hands map
+  straight to their entry, so a position met again costs one lookup;
+- sure tricks bound a new position before any search: the top trumps in one hand, and the
+  leader's unbroken runs from the top in suits that every opponent holding a trump must
+  follow; the 5H counts as won on them when the partner can play it or its holder is
+  short enough in hearts to be drawn;
 - touching cards merged: two cards of one holder with no live card between them in the
   suit do the same thing, so only the highest of each run is searched (never the 5H or 3S,
   whose points make them unlike their neighbours; the cards of the current trick count as
   live, since they still decide it);
-- cheap bounds and a direct last trick, and a move order that tries the card a player would
-  usually choose first (win cheaply, feed points to partner, dump the 3S on opponents).
+- the last trick played out directly, and a move order that tries the card a player would
+  usually choose first (leads by rank, win cheaply as the last seat, feed points to a
+  partner, dump the 3S on opponents). Move orders and merged cards are worked out once per
+  holding and kept; the search itself is ints and bitmasks in closures.
 
 The spade-three variation (3S with one or two tricks) is not modelled: values are plain raw
 points, which the bots use as an approximation there.
@@ -170,7 +181,8 @@ def _first_bounds(cols: tuple[tuple[int, int, int, int, int, int, int], ...], le
 
 
 def _lead_order(reps: int) -> list[int]:
-    """Leads to try: the top cards of their suits first, then by rank, the 5H last."""
+    """Leads to try: by rank, aces first (they win or force out winners), the 5H and the 3S
+    last. (Trying the top card of each suit first, or trumps first or last, searched more.)"""
     return sorted(_cards_desc(reps), key=_LEAD_KEY.__getitem__)
 
 
@@ -178,8 +190,9 @@ def _follow_order(reps: int, best: int, trump: int, partner_wins: bool, void: bo
                   ) -> list[tuple[int, bool]]:
     """Cards to try after the lead, each with "does it take the trick from ``best``?".
 
-    Partner winning: feed the 5H, keep the 3S, else play low. Opponent winning: win as
-    cheaply as possible, else dump the 3S, play low and keep the 5H."""
+    Partner winning: feed the 5H, keep the 3S, else play low. Opponent winning: win (the
+    last seat as cheaply as it can, an earlier one as high as it can, so that it is less
+    likely to be overtaken), else dump the 3S, play low and keep the 5H."""
     cards = sorted(_cards_desc(reps))
     if void:
         cards.sort(key=_LOW_KEY.__getitem__)
