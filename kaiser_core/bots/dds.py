@@ -269,6 +269,9 @@ class Solver:
         follow_get = follow_orders.get
         reps_cache = _REPS
         reps_get = reps_cache.get
+        # Per cards left and leader: the lead that last settled a test, tried first where the
+        # table has none (the same lead often settles the positions next to it).
+        killers = [-1] * 40
 
         def entry_for(raw: int, h0: int, h1: int, h2: int, h3: int, leader: int, live: int,
                       n: int, lo: int, hi: int) -> list[int]:
@@ -356,6 +359,9 @@ class Solver:
             if cards is None:
                 cards = lead_orders[reps] = _lead_order(reps)
             first = entry[2]
+            n = mine.bit_count()
+            if first < 0 or not reps >> first & 1:
+                first = killers[n * 4 + leader]
             if first >= 0 and reps >> first & 1 and cards[0] != first:
                 cards = [first] + [c for c in cards if c != first]
             # Fail-soft: the value found is a bound beyond ``need``, kept for later tests.
@@ -383,6 +389,8 @@ class Solver:
                             cut = c
                             break
             entry[2] = cut
+            if cut >= 0:
+                killers[n * 4 + leader] = cut
             if g >= need:
                 entry[0] = g
             else:
