@@ -36,6 +36,71 @@ def brute(hands, leader, trump, out_seat, trick_seats, trick_cards, team):
     return rec(list(trick_seats), list(trick_cards), leader)
 
 
+def memo_brute(hands, leader, trump, out_seat, team):
+    """Plain minimax from a trick's start, remembering the value of each trick's start."""
+    size = 3 if out_seat >= 0 else 4
+    known = {}
+
+    def start(hands, leader):
+        if not any(hands):
+            return 0
+        key = (hands, leader)
+        if key not in known:
+            known[key] = rec(list(hands), [], [], leader)
+        return known[key]
+
+    def rec(hands, seats, cards, leader):
+        if len(cards) == size:
+            winner = trick_winner(seats, cards, trump)
+            pts = 1 + (5 if 16 in cards else 0) - (3 if 24 in cards else 0)
+            return (pts if winner & 1 == team else 0) + start(tuple(hands), winner)
+        seat = next_to_play(leader, out_seat, seats)
+        hand = hands[seat]
+        legal = hand & SUIT_MASK[cards[0] >> 3] or hand if cards else hand
+        values = []
+        for c in range(32):
+            if legal >> c & 1:
+                hands[seat] ^= 1 << c
+                values.append(rec(hands, seats + [seat], cards + [c], leader))
+                hands[seat] ^= 1 << c
+        return max(values) if seat & 1 == team else min(values)
+
+    return start(tuple(hands), leader)
+
+
+@pytest.mark.parametrize("kaiser", [False, True])
+def test_solver_equals_minimax_on_longer_endings(kaiser):
+    """Four tricks (five in a Kaiser bid) from a trick's start: deep enough for the sure-trick bounds (the
+    5H drawn or thrown on them included) and the table to decide positions unsearched."""
+    rng = random.Random(21 + kaiser)
+    for k in range(50):
+        tricks = 4 + k % 2 if kaiser else 4
+        hands, leader, trump, out, _, _ = dds.random_position(rng, tricks, kaiser)
+        team = rng.randrange(2)
+        assert dds.solve(hands, leader, trump, out, team=team) == memo_brute(
+            hands, leader, trump, out, team)
+
+
+def test_solver_equals_minimax_when_the_leader_may_bring_down_the_5h():
+    """Endings where the leader holds the top card of a suit and the 5H is its partner's (to
+    throw on a winner) or an opponent's (to be drawn): the bounds that count the 5H as won
+    without search must hold in each."""
+    rng = random.Random(8)
+    checked = 0
+    while checked < 120:
+        hands, leader, trump, out, _, _ = dds.random_position(rng, 3 + checked % 2)
+        live = hands[0] | hands[1] | hands[2] | hands[3]
+        tops = [(live & SUIT_MASK[s]).bit_length() - 1 for s in range(4)]
+        holder = next((s for s in range(4) if hands[s] >> 16 & 1), leader)
+        wanted = holder == leader ^ 2 if checked % 3 else (holder - leader) & 1
+        if not wanted or not any(hands[leader] >> t & 1 for t in tops if t >= 0):
+            continue
+        checked += 1
+        for team in (0, 1):
+            assert dds.solve(hands, leader, trump, out, team=team) == memo_brute(
+                hands, leader, trump, out, team)
+
+
 @pytest.mark.parametrize("kaiser", [False, True])
 def test_solver_equals_minimax_on_endings(kaiser):
     rng = random.Random(11 + kaiser)

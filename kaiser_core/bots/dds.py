@@ -7,16 +7,27 @@ zero-sum and one team's value gives the other's.
 
 Why it is fast enough for CPython:
 
-- zero-window tests ("can ``team`` reach ``need`` points?") instead of full-width
-  alpha-beta, driven by a bisection on the small range of values (-3..13);
-- a transposition table at trick boundaries keyed on the four hands and the leader, holding
-  lower and upper bounds that stay valid across tests of different ``need``;
+- zero-window tests ("can ``team`` reach ``need`` points?"), fail-soft: a test returns a
+  bound that may lie beyond ``need``, and the table keeps it. The tests start at a playout's
+  value and step away from it, the step doubling, then bisect once they have gone both ways
+  (a good guess leaves two tests);
+- a transposition table at trick boundaries: positions are one when they differ only in
+  which cards are gone (each suit's ranks squeezed, plus the leader and whether the 5H and
+  3S are still out). Each entry holds a lower and an upper bound, valid for every ``need``,
+  and the lead that settled the last test, tried first next time. The exact hands map
+  straight to their entry, so a position met again costs one lookup;
+- sure tricks bound a new position before any search: the top trumps in one hand, and the
+  leader's unbroken runs from the top in suits that every opponent holding a trump must
+  follow; the 5H counts as won on them when the partner can play it or its holder is
+  short enough in hearts to be drawn;
 - touching cards merged: two cards of one holder with no live card between them in the
   suit do the same thing, so only the highest of each run is searched (never the 5H or 3S,
   whose points make them unlike their neighbours; the cards of the current trick count as
   live, since they still decide it);
-- cheap bounds and a direct last trick, and a move order that tries the card a player would
-  usually choose first (win cheaply, feed points to partner, dump the 3S on opponents).
+- the last trick played out directly, and a move order that tries the card a player would
+  usually choose first (leads by rank, win cheaply as the last seat, feed points to a
+  partner, dump the 3S on opponents). Move orders and merged cards are worked out once per
+  holding and kept; the search itself is ints and bitmasks in closures.
 
 The spade-three variation (3S with one or two tricks) is not modelled: values are plain raw
 points, which the bots use as an approximation there.
@@ -45,12 +56,13 @@ from .rollout import playout
 _FIVE = FIVE_OF_HEARTS_BIT
 _THREE = THREE_OF_SPADES_BIT
 _SPECIAL = _FIVE | _THREE
+_HEARTS = FIVE_OF_HEARTS >> 3
 _REPS: dict[int, int] = {}
+_REPS_LIMIT = 1 << 18
 _LEAD_KEY = tuple(64 * (c in (FIVE_OF_HEARTS, THREE_OF_SPADES)) + 8 * (7 - (c & 7)) + (c >> 3) for c in range(32))
 """Leads to try: by rank, aces first, whatever the suit; the 5H and the 3S last."""
 _LOW_KEY = tuple(8 * (c & 7) + (c >> 3) for c in range(32))
 """Discards to try: lowest rank first, whatever the suit."""
-_REPS_LIMIT = 1 << 18
 
 
 _RUNS: dict[int, int] = {}
@@ -73,11 +85,13 @@ def _runs(key: int) -> int:
     return keep
 
 
-_COLUMNS: dict[int, int] = {}
+_COLUMNS: dict[int, tuple[int, int, int, int, int, int, int]] = {}
 
 
-def _compress(col: int) -> int:
-    """One suit's holdings (a byte per seat) with the gone ranks squeezed out."""
+def _column(col: int) -> tuple[int, int, int, int, int, int, int]:
+    """One suit's holdings (a byte per seat) with the gone ranks squeezed out, then what the
+    sure-trick bounds read in it: the seat of the top card (-1: none left), how many cards
+    it holds in an unbroken run from the top, and each seat's length."""
     live = (col | col >> 8 | col >> 16 | col >> 24) & 255
     out = 0
     for seat in range(4):
@@ -90,7 +104,16 @@ def _compress(col: int) -> int:
                     bits |= 1 << k
                 k += 1
         out |= bits << (8 * seat)
-    return out
+    count = live.bit_count()
+    top = -1
+    run = 0
+    if count:
+        top = next(seat for seat in range(4) if out >> (8 * seat + count - 1) & 1)
+        mine = out >> (8 * top) & 255
+        while run < count and mine >> (count - 1 - run) & 1:
+            run += 1
+    return (out, top, run, (col & 255).bit_count(), (col >> 8 & 255).bit_count(),
+            (col >> 16 & 255).bit_count(), (col >> 24).bit_count())
 
 
 def _representatives(live: int, legal: int) -> int:
@@ -105,21 +128,71 @@ def _representatives(live: int, legal: int) -> int:
     return keep | (legal & _SPECIAL)
 
 
-def _lead_order(reps: int, tops: int) -> list[tuple[int, bool]]:
-    """Leads to try: the top cards of their suits first, then by rank, the 5H last (each
-    with True: a lead is the card to beat)."""
-    cards = sorted(_cards_desc(reps), key=_LEAD_KEY.__getitem__)
-    if reps & tops:
-        cards = [c for c in cards if tops >> c & 1] + [c for c in cards if not tops >> c & 1]
-    return [(c, True) for c in cards]
+def _first_bounds(cols: tuple[tuple[int, int, int, int, int, int, int], ...], leader: int,
+                  five: int, live: int, n: int, lo: int, hi: int, team: int, trump: int
+                  ) -> list[int]:
+    """Bounds of a new position from sure tricks, and no card to try first yet (``five``:
+    the seat holding the 5H, -1 once it is gone)."""
+    ruffers: tuple[int, ...] = ()
+    partner = leader ^ 2
+    side_suits = True
+    if trump >= 0:
+        # The holder of the top trump and of the trumps just below it in the same hand wins a
+        # trick with each: sure tricks bound both ways.
+        _, top, sure, *lengths = cols[trump]
+        if sure:
+            if top & 1 == team:
+                lo += sure
+            elif live & _THREE:
+                hi += 1 - max(sure, 1)
+            else:
+                hi -= sure
+        ruffers = tuple(s for s in ((leader + 1) & 3, (leader + 3) & 3) if lengths[s])
+        # A partner with nothing but trumps would have to ruff a side suit and take the lead.
+        side_suits = not ruffers or lengths[partner] < n
+    # The leader cashes the top cards of each suit it holds in an unbroken run, as long as
+    # every opponent with a trump must follow: sure tricks for the leader's team (less the
+    # 3S, which may be thrown on them). The 5H falls on them if the partner holds it and
+    # can play it (a heart cashed, or a void in a side suit cashed), or if hearts are cashed
+    # at least as often as its holder has hearts.
+    sure = 0
+    gets_five = False
+    for suit, col in enumerate(cols):
+        if col[1] == leader and (side_suits or suit == trump):
+            k = col[2]
+            if suit != trump:
+                for s in ruffers:
+                    k = min(k, col[3 + s])
+            if k and five >= 0:
+                if suit == _HEARTS:
+                    gets_five = gets_five or five == partner or (
+                        five != leader and col[3 + five] <= k) or (
+                        k == col[3] + col[4] + col[5] + col[6])
+                elif five == partner and trump != _HEARTS and col[3 + partner] < k:
+                    gets_five = True
+            sure += k
+    if sure:
+        five_left = 5 if live & _FIVE and not gets_five else 0
+        if leader & 1 == team:
+            lo = max(lo, sure + (5 if gets_five else 0) - (3 if live & _THREE else 0))
+        else:
+            hi = min(hi, n - sure + five_left)
+    return [lo, hi, -1]
 
 
-def _follow_order(reps: int, best: int, trump: int, partner_wins: bool, void: bool
+def _lead_order(reps: int) -> list[int]:
+    """Leads to try: by rank, aces first (they win or force out winners), the 5H and the 3S
+    last. (Trying the top card of each suit first, or trumps first or last, searched more.)"""
+    return sorted(_cards_desc(reps), key=_LEAD_KEY.__getitem__)
+
+
+def _follow_order(reps: int, best: int, trump: int, partner_wins: bool, void: bool, last: bool
                   ) -> list[tuple[int, bool]]:
     """Cards to try after the lead, each with "does it take the trick from ``best``?".
 
-    Partner winning: feed the 5H, keep the 3S, else play low. Opponent winning: win as
-    cheaply as possible, else dump the 3S, play low and keep the 5H."""
+    Partner winning: feed the 5H, keep the 3S, else play low. Opponent winning: win (the
+    last seat as cheaply as it can, an earlier one as high as it can, so that it is less
+    likely to be overtaken), else dump the 3S, play low and keep the 5H."""
     cards = sorted(_cards_desc(reps))
     if void:
         cards.sort(key=_LOW_KEY.__getitem__)
@@ -133,6 +206,8 @@ def _follow_order(reps: int, best: int, trump: int, partner_wins: bool, void: bo
         _move(cards, THREE_OF_SPADES, first=False)
     else:
         winners = [c for c in cards if wins(c)]
+        if not last:
+            winners.reverse()
         losers = [c for c in cards if not wins(c)]
         _move(losers, THREE_OF_SPADES, first=True)
         _move(losers, FIVE_OF_HEARTS, first=False)
@@ -169,218 +244,244 @@ class Solver:
         self.trump = trump
         self.team = team
         self.orders = _seat_orders(out_seat)
-        self.tt: dict[int, tuple[int, int, int]] = {}
         self.hands = [0, 0, 0, 0]
-        self.nodes = 0
-        self._build()
+        self._build(4 if out_seat < 0 else 3)
 
-    def _build(self) -> None:
+    def _build(self, size: int) -> None:
         H = self.hands
-        tt = self.tt
         orders = self.orders
         trump = self.trump
         team = self.team
-        reps_cache = _REPS
         suit_mask = SUIT_MASK
-        tt_get = tt.get
-        cutoff = [-1]
-        tops_cache: dict[int, int] = {}
-        keys: dict[int, int] = {}
-        keys_get = keys.get
-        lead_orders: dict[int, list[tuple[int, bool]]] = {}
-        follow_orders: dict[int, list[tuple[int, bool]]] = {}
-        col_cache = _COLUMNS
         trump_mask = suit_mask[trump] if trump >= 0 else 0
+        is_max = tuple(seat & 1 == team for seat in range(4))
+        last = size - 1
+        # Bounds [lo, hi, card that refuted the last test or -1]: one list per position up to
+        # relative ranks, shared by every exact position that maps to it, so a position seen
+        # again costs one lookup.
+        table: dict[int, list[int]] = {}
+        exact: dict[int, list[int]] = {}
+        exact_get = exact.get
+        col_cache = _COLUMNS
+        lead_orders: dict[int, list[int]] = {}
+        lead_get = lead_orders.get
+        follow_orders: dict[int, list[tuple[int, bool]]] = {}
+        follow_get = follow_orders.get
+        reps_cache = _REPS
+        reps_get = reps_cache.get
+        # Per cards left and leader: the lead that last settled a test, tried first where the
+        # table has none (the same lead often settles the positions next to it).
+        killers = [-1] * 40
 
-        def lead(leader: int, need: int) -> bool:
-            h0, h1, h2, h3 = H
-            live = h0 | h1 | h2 | h3
-            if not live:
-                return need <= 0
-            n = H[leader].bit_count()
-            hi = n
-            lo = 0
-            if live & _FIVE:
-                hi += 5
-            if live & _THREE:
-                hi -= 1
-                lo = -3
-            if need > hi:
-                return False
-            if need <= lo:
-                return True
-            seats = orders[leader]
-            if n == 1:
-                best = H[leader]
-                best_seat = leader
-                for seat in seats[1:]:
-                    c = H[seat]
-                    if (c > best and (c & suit_mask[best.bit_length() - 1 >> 3])) or (
-                            trump >= 0 and c & suit_mask[trump] and not best & suit_mask[trump]):
-                        best = c
-                        best_seat = seat
-                pts = 1
+        def entry_for(raw: int, h0: int, h1: int, h2: int, h3: int, leader: int, live: int,
+                      n: int, lo: int, hi: int) -> list[int]:
+            """The bounds of a position not met before in this exact form."""
+            # Relative ranks: positions that differ only in which cards are gone are one.
+            key = leader | (live & _SPECIAL)
+            cols = []
+            for sh in (0, 8, 16, 24):
+                col = (h0 >> sh & 255 | (h1 >> sh & 255) << 8 | (h2 >> sh & 255) << 16
+                       | (h3 >> sh & 255) << 24)
+                info = col_cache.get(col)
+                if info is None:
+                    info = col_cache[col] = _column(col)
+                key = key << 32 | info[0]
+                cols.append(info)
+            entry = table.get(key)
+            if entry is None:
+                five = -1
+                if live & _FIVE:
+                    five = 0 if h0 & _FIVE else 1 if h1 & _FIVE else 2 if h2 & _FIVE else 3
+                entry = table[key] = _first_bounds(tuple(cols), leader, five, live, n, lo, hi,
+                                                   team, trump)
+            exact[raw] = entry
+            return entry
+
+        def last_trick(leader: int) -> int:
+            """The points of the last trick for ``team``: one card each, nothing to choose."""
+            best = H[leader]
+            best_seat = leader
+            live = best
+            for seat in orders[leader][1:]:
+                c = H[seat]
+                live |= c
+                if (c > best and (c & suit_mask[best.bit_length() - 1 >> 3])) or (
+                        c & trump_mask and not best & trump_mask):
+                    best = c
+                    best_seat = seat
+            if not is_max[best_seat]:
+                return 0
+            pts = 1
+            if live & _SPECIAL:
                 if live & _FIVE:
                     pts += 5
                 if live & _THREE:
                     pts -= 3
-                return (pts if best_seat & 1 == team else 0) >= need
-            # Relative ranks: positions that differ only in which cards are gone are one.
-            # The same position comes back in every zero-window test: its key is remembered.
-            raw_key = (((h0 << 32 | h1) << 32 | h2) << 32 | h3) << 2 | leader
-            key = keys_get(raw_key)
-            if key is None:
-                key = leader | (live & _SPECIAL)
-                for sh in (0, 8, 16, 24):
-                    col = (h0 >> sh & 255 | (h1 >> sh & 255) << 8 | (h2 >> sh & 255) << 16
-                           | (h3 >> sh & 255) << 24)
-                    rel = col_cache.get(col)
-                    if rel is None:
-                        rel = col_cache[col] = _compress(col)
-                    key = key << 32 | rel
-                keys[raw_key] = key
-            bounds = tt_get(key)
-            if bounds is not None:
-                if need <= bounds[0]:
-                    return True
-                if need > bounds[1]:
-                    return False
-                first = bounds[2]
-            else:
-                first = -1
-                tl = live & trump_mask
-                if tl:
-                    # The holder of the top trump and of the trumps just below it in the same
-                    # hand wins a trick with each: sure tricks bound both ways.
-                    top = tl.bit_length() - 1
-                    holder = H[0] if h0 >> top & 1 else H[1] if h1 >> top & 1 else (
-                        H[2] if h2 >> top & 1 else H[3])
-                    sure = 0
-                    while tl and holder >> (tl.bit_length() - 1) & 1:
-                        sure += 1
-                        tl ^= 1 << (tl.bit_length() - 1)
-                    if (holder in (h0, h2)) == (team == 0):
-                        lo += sure
-                        if need <= lo:
-                            tt[key] = (lo, hi, -1)
-                            return True
-                    else:
-                        if live & _THREE:
-                            hi += 1
-                        hi -= max(sure, 1 if live & _THREE else 0)
-                        if need > hi:
-                            tt[key] = (lo, hi, -1)
-                            return False
-                if not (trump_mask & (H[(leader + 1) & 3] | H[(leader + 3) & 3])):
-                    # With no trump for the opponents to ruff with, the leader cashes the top
-                    # cards of each suit it holds in an unbroken run: sure tricks for the
-                    # leader's team (less the 3S, which may be thrown on them).
-                    mine = H[leader]
-                    sure = 0
-                    for sm in suit_mask:
-                        sl = live & sm
-                        while sl and mine >> (sl.bit_length() - 1) & 1:
-                            sure += 1
-                            sl ^= 1 << (sl.bit_length() - 1)
-                    if sure:
-                        three = 3 if live & _THREE else 0
-                        if leader & 1 == team:
-                            lo = max(lo, sure - three)
-                            if need <= lo:
-                                tt[key] = (lo, hi, -1)
-                                return True
-                        else:
-                            hi = min(hi, n + (5 if live & _FIVE else 0) - sure)
-                            if need > hi:
-                                tt[key] = (lo, hi, -1)
-                                return False
-                bounds = (lo, hi, -1)
-            ok = play(seats, 0, 0, first, 0, 0, live, need)
-            if ok:
-                tt[key] = (need, bounds[1], cutoff[0])
-            else:
-                tt[key] = (bounds[0], need - 1, cutoff[0])
-            return ok
+            return pts
 
-        def play(seats: tuple[int, ...], i: int, led: int, best: int, best_seat: int,
-                 tbits: int, live: int, need: int) -> bool:
-            seat = seats[i]
-            hand = H[seat]
-            if i:
-                legal = hand & suit_mask[led]
-                # Following suit, only the live cards of that suit decide the runs.
-                rkey = (live & suit_mask[led]) << 32 | legal if legal else live << 32 | hand
-                legal = legal or hand
-            else:
-                legal = hand
-                rkey = live << 32 | legal
-            reps = reps_cache.get(rkey)
+        def lead(leader: int, need: int) -> int:
+            h0, h1, h2, h3 = H
+            raw = (((h0 << 32 | h1) << 32 | h2) << 32 | h3) << 2 | leader
+            entry = exact_get(raw)
+            if entry is None:
+                live = h0 | h1 | h2 | h3
+                n = H[leader].bit_count()
+                hi = n
+                lo = 0
+                if live & _FIVE:
+                    hi += 5
+                if live & _THREE:
+                    hi -= 1
+                    lo = -3
+                if need > hi:
+                    return hi
+                if need <= lo:
+                    return lo
+                if n == 1:
+                    return last_trick(leader)
+                entry = entry_for(raw, h0, h1, h2, h3, leader, live, n, lo, hi)
+            lo = entry[0]
+            if need <= lo:
+                return lo
+            hi = entry[1]
+            if need > hi:
+                return hi
+            live = h0 | h1 | h2 | h3
+            mine = H[leader]
+            seats = orders[leader]
+            rkey = live << 32 | mine
+            reps = reps_get(rkey)
             if reps is None:
                 if len(reps_cache) > _REPS_LIMIT:
                     reps_cache.clear()
-                reps = reps_cache[rkey] = _representatives(live, legal)
-            maxi = seat & 1 == team
-            last = i == len(seats) - 1
-            if i == 0:
-                # Leads: the card that refuted an earlier test here, then high cards first
-                # (they win or force out winners), the 5H last.
-                tops = tops_cache.get(live)
-                if tops is None:
-                    tops = 0
-                    for sm in suit_mask:
-                        t = live & sm
-                        if t:
-                            tops |= 1 << (t.bit_length() - 1)
-                    tops_cache[live] = tops
-                okey = reps | (reps & tops) << 32
-                cards = lead_orders.get(okey)
-                if cards is None:
-                    cards = lead_orders[okey] = _lead_order(reps, tops)
-                if best >= 0 and reps >> best & 1 and cards[0][0] != best:
-                    cards = [(best, True)] + [p for p in cards if p[0] != best]
+                reps = reps_cache[rkey] = _representatives(live, mine)
+            cards = lead_get(reps)
+            if cards is None:
+                cards = lead_orders[reps] = _lead_order(reps)
+            first = entry[2]
+            n = mine.bit_count()
+            if first < 0 or not reps >> first & 1:
+                first = killers[n * 4 + leader]
+            if first >= 0 and reps >> first & 1 and cards[0] != first:
+                cards = [first] + [c for c in cards if c != first]
+            # Fail-soft: the value found is a bound beyond ``need``, kept for later tests.
+            cut = -1
+            if is_max[leader]:
+                g = lo
+                for c in cards:
+                    H[leader] = mine ^ 1 << c
+                    r = follow(seats, 1, c >> 3, c, leader, 1 << c, live, need)
+                    H[leader] = mine
+                    if r > g:
+                        g = r
+                        if r >= need:
+                            cut = c
+                            break
             else:
-                partner_wins = best_seat & 1 == seat & 1
-                okey = reps | best << 32 | partner_wins << 37 | (not hand & suit_mask[led]) << 38
-                cards = follow_orders.get(okey)
-                if cards is None:
-                    cards = follow_orders[okey] = _follow_order(
-                        reps, best, trump, partner_wins, not hand & suit_mask[led])
-            nled = led
+                g = hi
+                for c in cards:
+                    H[leader] = mine ^ 1 << c
+                    r = follow(seats, 1, c >> 3, c, leader, 1 << c, live, need)
+                    H[leader] = mine
+                    if r < g:
+                        g = r
+                        if r < need:
+                            cut = c
+                            break
+            entry[2] = cut
+            if cut >= 0:
+                killers[n * 4 + leader] = cut
+            if g >= need:
+                entry[0] = g
+            else:
+                entry[1] = g
+            return g
+
+        def follow(seats: tuple[int, ...], i: int, led: int, best: int, best_seat: int,
+                   tbits: int, live: int, need: int) -> int:
+            seat = seats[i]
+            hand = H[seat]
+            sm = suit_mask[led]
+            legal = hand & sm
+            partner_wins = not (best_seat ^ seat) & 1
+            if legal:
+                rkey = (live & sm) << 32 | legal
+                void = 0
+            else:
+                rkey = live << 32 | hand
+                void = 64
+            reps = reps_get(rkey)
+            if reps is None:
+                if len(reps_cache) > _REPS_LIMIT:
+                    reps_cache.clear()
+                reps = reps_cache[rkey] = _representatives(live, legal or hand)
+            okey = (reps << 7 | void | best << 1 | partner_wins) << 1 | (i == last)
+            cards = follow_get(okey)
+            if cards is None:
+                cards = follow_orders[okey] = _follow_order(reps, best, trump, partner_wins,
+                                                            not legal, i == last)
+            maxi = is_max[seat]
+            if i == last:
+                g = -99 if maxi else 99
+                final = hand.bit_count() == 2
+                for c, wins in cards:
+                    bit = 1 << c
+                    H[seat] = hand ^ bit
+                    winner = seat if wins else best_seat
+                    if is_max[winner]:
+                        tb = tbits | bit
+                        pts = 1
+                        if tb & _SPECIAL:
+                            if tb & _FIVE:
+                                pts += 5
+                            if tb & _THREE:
+                                pts -= 3
+                        r = pts + (last_trick(winner) if final else lead(winner, need - pts))
+                    else:
+                        r = last_trick(winner) if final else lead(winner, need)
+                    H[seat] = hand
+                    if maxi:
+                        if r > g:
+                            g = r
+                            if r >= need:
+                                return r
+                    elif r < g:
+                        g = r
+                        if r < need:
+                            return r
+                return g
+            g = -99 if maxi else 99
             for c, wins in cards:
                 bit = 1 << c
                 H[seat] = hand ^ bit
                 if wins:
-                    nbest, nseat = c, seat
-                    if i == 0:
-                        nled = c >> 3
+                    r = follow(seats, i + 1, led, c, seat, tbits | bit, live, need)
                 else:
-                    nbest, nseat = best, best_seat
-                if last:
-                    tb = tbits | bit
-                    pts = 1
-                    if tb & _SPECIAL:
-                        if tb & _FIVE:
-                            pts += 5
-                        if tb & _THREE:
-                            pts -= 3
-                    r = lead(nseat, need - pts if nseat & 1 == team else need)
-                else:
-                    r = play(seats, i + 1, nled, nbest, nseat, tbits | bit, live, need)
+                    r = follow(seats, i + 1, led, best, best_seat, tbits | bit, live, need)
                 H[seat] = hand
-                if r is maxi:
-                    if i == 0:
-                        cutoff[0] = c
-                    return r
-            if i == 0:
-                cutoff[0] = -1
-            return not maxi
+                if maxi:
+                    if r > g:
+                        g = r
+                        if r >= need:
+                            return r
+                elif r < g:
+                    g = r
+                    if r < need:
+                        return r
+            return g
 
         self.lead = lead
-        self.play = play
+        self.follow = follow
 
     def at_least(self, hands: Sequence[int], leader: int, trick_seats: Sequence[int],
                  trick_cards: Sequence[int], need: int) -> bool:
         """Can ``team`` take at least ``need`` future points from this position?"""
+        return self._test(hands, leader, trick_seats, trick_cards, need) >= need
+
+    def _test(self, hands: Sequence[int], leader: int, trick_seats: Sequence[int],
+              trick_cards: Sequence[int], need: int) -> int:
+        """A bound on the future points of ``team``: a lower bound if at least ``need``,
+        else an upper bound."""
         H = self.hands
         H[:] = hands
         if not trick_cards:
@@ -397,13 +498,15 @@ class Solver:
         live = tbits
         for h in hands:
             live |= h
-        return self.play(order, len(trick_cards), led, best, best_seat, tbits, live, need)
+        return self.follow(order, len(trick_cards), led, best, best_seat, tbits, live, need)
 
     def value(self, hands: Sequence[int], leader: int, trick_seats: Sequence[int],
               trick_cards: Sequence[int], guess: int | None = None) -> int:
-        """The exact future points of ``team`` by zero-window tests: stepping one point at a
-        time from ``guess`` (a good guess makes every test but the last a near miss that the
-        table answers cheaply), else bisecting."""
+        """The exact future points of ``team`` by zero-window tests, each returning a bound
+        that is often past the point tested. With ``guess`` the first test is at the guess
+        and the next ones step away from it the way the tests go, the step doubling (a
+        playout is right or one off most often, but sometimes five off, by the 5H); once
+        the tests have gone both ways, or without a guess, they bisect what is left."""
         live = 0
         for h in hands:
             live |= h
@@ -413,22 +516,25 @@ class Solver:
         lo = -3 if live & _THREE else 0
         hi = tricks + (5 if live & _FIVE else 0)
         # Invariant: value >= lo and value <= hi.
-        if guess is not None and lo < guess <= hi:
-            if self.at_least(hands, leader, trick_seats, trick_cards, guess):
-                lo = guess
-                while lo < hi and self.at_least(hands, leader, trick_seats, trick_cards, lo + 1):
-                    lo += 1
-                return lo
-            hi = guess - 1
-            while lo < hi and not self.at_least(hands, leader, trick_seats, trick_cards, hi):
-                hi -= 1
-            return hi
+        bisect = guess is None
+        need = (lo + hi + 1) // 2 if guess is None else min(max(guess, lo + 1), hi)
+        step = 1
+        rising: bool | None = None
         while lo < hi:
-            mid = (lo + hi + 1) // 2
-            if self.at_least(hands, leader, trick_seats, trick_cards, mid):
-                lo = mid
+            g = self._test(hands, leader, trick_seats, trick_cards, need)
+            if g >= need:
+                lo = g
+                bisect = bisect or rising is False
+                rising = True
+                need = min(g + step, hi)
             else:
-                hi = mid - 1
+                hi = g
+                bisect = bisect or rising is True
+                rising = False
+                need = max(g - step + 1, lo + 1)
+            step *= 2
+            if bisect:
+                need = (lo + hi + 1) // 2
         return lo
 
 
