@@ -1,6 +1,6 @@
 """Play with friends: a friend who opens the link after the game has started takes a bot's seat,
 but only between hands: the bot plays that seat to the end of the hand in play, the newcomer
-watches it as "from the next deal", and a move sent before then is refused."""
+watches it as "You · next deal", and a move sent before then is refused."""
 
 from __future__ import annotations
 
@@ -31,8 +31,8 @@ def test_a_latecomer_takes_a_bots_seat_at_the_next_deal(browser, base_url_sub, n
     bob.wait_for_function("() => document.body.dataset.netMoves !== undefined", timeout=30_000)
     info = host.evaluate(f"window.kaiserNet.host.seatInfo()[{bob_seat}]")
     assert info["kind"] == "person" and info["joining"] and info["standIn"], info
-    bob.get_by_test_id(f"seat-{bob_seat}").get_by_text("from the next deal").wait_for()
-    host.get_by_test_id(f"seat-{bob_seat}").get_by_text("joins at the next deal").wait_for()
+    bob.get_by_test_id(f"seat-{bob_seat}").get_by_text("You · next deal").wait_for()
+    host.get_by_test_id(f"seat-{bob_seat}").get_by_text("joins next deal").wait_for()
     ARTIFACTS.mkdir(exist_ok=True)
     bob.screenshot(path=str(ARTIFACTS / "friends-latecomer-desktop.png"), full_page=True)
 

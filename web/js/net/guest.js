@@ -12,6 +12,9 @@ import { verify } from "./identity.js";
 /** @typedef {import("./host.js").SeatInfo} SeatInfo */
 
 const tokenKey = (room) => `kaiser.net.guest.${room}`;
+/** How long a guest waits for the host's proof or welcome before asking again. */
+const HANDSHAKE_RETRY_MS = 3000;
+const HANDSHAKE_TRIES = 20;
 
 export class RemoteTable {
   /**
@@ -25,6 +28,8 @@ export class RemoteTable {
     this.fingerprint = fingerprint;
     /** @type {Map<string, {nonce: string, publicKey: string}>} peers asked to prove they are the host */
     this.asked = new Map();
+    /** @type {Map<string, {timer: ReturnType<typeof setTimeout>, tries: number}>} per peer, the handshake asked again if unanswered */
+    this.retries = new Map();
     this.room = room;
     this.name = name;
     this.storage = storage;
@@ -72,9 +77,7 @@ export class RemoteTable {
     if (m.type === "host") {
       if (!this.fingerprint) { this.hostFound(peer); return; }
       if (typeof m.key !== "string" || m.key.length > 200) return;
-      const nonce = randomId(18);
-      this.asked.set(peer, { nonce, publicKey: m.key });
-      this.link.send(peer, encode({ type: "prove", nonce }));
+      this.ask(peer, m.key);
       return;
     }
     if (m.type === "proof") {
@@ -87,6 +90,7 @@ export class RemoteTable {
     }
     if (peer !== this.host) return; // only the host speaks for the table
     if (m.type === "welcome") {
+      this.settled(peer);
       this.seat = m.seat;
       try { this.storage.setItem(tokenKey(this.room), m.token); } catch { /* then a reload takes a new seat */ }
       this.onSeats();
@@ -110,16 +114,49 @@ export class RemoteTable {
     }
   }
 
-  /** The host (again, after its reload): say who we are; the token names our seat. @param {string} peer */
+  /**
+   * Ask a peer that says it is the host to prove it; asked again until it answers (a challenge
+   * or a proof can be lost, or refused while this guest has sent too much at once).
+   * @param {string} peer @param {string} publicKey
+   */
+  ask(peer, publicKey) {
+    const nonce = randomId(18);
+    this.asked.set(peer, { nonce, publicKey });
+    this.link.send(peer, encode({ type: "prove", nonce }));
+    this.again(peer, () => { if (this.asked.has(peer)) this.ask(peer, publicKey); });
+  }
+
+  /** The host (again, after its reload): say who we are, until it welcomes us; the token names our seat. @param {string} peer */
   hostFound(peer) {
     this.host = peer;
     this.link.send(peer, encode({ type: "hello", name: this.name, token: this.token }));
     this.onHost(true);
+    this.again(peer, () => { if (this.host === peer) this.hostFound(peer); });
+  }
+
+  /**
+   * What to do if the handshake with `peer` has not settled in a few seconds (a few times at most).
+   * @param {string} peer @param {() => void} then
+   */
+  again(peer, then) {
+    const r = this.retries.get(peer);
+    if (r) clearTimeout(r.timer);
+    const tries = (r?.tries ?? 0) + 1;
+    if (tries > HANDSHAKE_TRIES) { this.retries.delete(peer); return; }
+    this.retries.set(peer, { tries, timer: setTimeout(then, HANDSHAKE_RETRY_MS) });
+  }
+
+  /** The host has welcomed us: the handshake with it is over. @param {string} peer */
+  settled(peer) {
+    const r = this.retries.get(peer);
+    if (r) clearTimeout(r.timer);
+    this.retries.delete(peer);
   }
 
   /** @param {Object<string, unknown>} msg */
   request(msg) {
     if (this.host) this.link.send(this.host, encode(msg));
+    else this.onRefused("The table is not connected right now: wait a moment, then try again.");
   }
 
   /** Play or bid: a request the host's engine checks. @param {Object<string, unknown>} action */

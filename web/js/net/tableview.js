@@ -39,10 +39,10 @@ function orient(mySeat) {
 /** What a seat's label says: who sits there, and whether a bot stands in for an absent person. */
 export function seatRole(info, seat, mySeat) {
   if (!info) return "";
-  if (seat === mySeat) return info.joining ? "You · from the next deal" : "You";
+  if (seat === mySeat) return info.joining ? "You · next deal" : "You";
   if (info.kind === "bot") return `Bot · ${(LEVEL_NAMES[info.level] ?? info.level).split(" ")[0]}`;
   const who = info.kind === "host" ? `${info.name} (host)` : info.name;
-  if (info.joining) return `${who} · joins at the next deal`;
+  if (info.joining) return `${who} · joins next deal`;
   if (info.standIn) return `${who} · away, a bot plays`;
   return info.away ? `${who} · away` : who;
 }
