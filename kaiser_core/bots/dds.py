@@ -24,10 +24,16 @@ Why it is fast enough for CPython:
   suit do the same thing, so only the highest of each run is searched (never the 5H or 3S,
   whose points make them unlike their neighbours; the cards of the current trick count as
   live, since they still decide it);
-- the last trick played out directly, and a move order that tries the card a player would
-  usually choose first (leads by rank, win cheaply as the last seat, feed points to a
-  partner, dump the 3S on opponents). Move orders and merged cards are worked out once per
-  holding and kept; the search itself is ints and bitmasks in closures.
+- the last trick played out directly (the top trump, else the top card of the suit led,
+  found with two masks), and a move order that tries the card a player would usually
+  choose first (leads by rank, win cheaply as the last seat, feed points to a partner, dump
+  the 3S on opponents). Move orders and merged cards are worked out once per holding and
+  kept, and worked out with bit operations (the runs of touching cards of all four suits
+  at once);
+- the search itself is ints and bitmasks in closures: a position is one int holding the
+  four hands (seat ``s`` in bits ``32·s`` up), so a card is played by flipping one bit,
+  nothing is undone on the way back, and that int with the leader is the exact key. The
+  seats before the last and the last seat, which closes the trick, are separate functions.
 
 The spade-three variation (3S with one or two tricks) is not modelled: values are plain raw
 points, which the bots use as an approximation there.
@@ -63,29 +69,29 @@ _LEAD_KEY = tuple(64 * (c in (FIVE_OF_HEARTS, THREE_OF_SPADES)) + 8 * (7 - (c & 
 """Leads to try: by rank, aces first, whatever the suit; the 5H and the 3S last."""
 _LOW_KEY = tuple(8 * (c & 7) + (c >> 3) for c in range(32))
 """Discards to try: lowest rank first, whatever the suit."""
+_CARD_POINTS = tuple(5 if c == FIVE_OF_HEARTS else -3 if c == THREE_OF_SPADES else 0
+                     for c in range(32))
+"""What a card adds to the points of the trick it is played to."""
+_M32 = (1 << 32) - 1
+_NOT_TOP = 0x7F7F7F7F
+"""Every rank but the ace: a shift right by one stays inside the suit."""
+_SLOT_BYTES = 0xFF | 0xFF << 32 | 0xFF << 64 | 0xFF << 96
+"""One suit's byte in each seat's slot of a position's state."""
 
 
-_RUNS: dict[int, int] = {}
-
-
-def _runs(key: int) -> int:
-    """Top cards of the runs of one suit: ``key`` is live ranks << 8 | held ranks."""
-    seen, mine = key >> 8, key & 0xFF
-    keep = 0
-    prev_mine = False
-    for rank in range(7, -1, -1):
-        if seen >> rank & 1:
-            if mine >> rank & 1:
-                if not prev_mine:
-                    keep |= 1 << rank
-                prev_mine = True
-            else:
-                prev_mine = False
-    _RUNS[key] = keep
-    return keep
+def _state(hands: Sequence[int]) -> int:
+    """A position's four hands as one int, seat ``s`` in bits ``32·s`` up: the search plays a
+    card by flipping one bit, and the state (with the leader) is the table's exact key."""
+    return hands[0] | hands[1] << 32 | hands[2] << 64 | hands[3] << 96
 
 
 _COLUMNS: dict[int, tuple[int, int, int, int, int, int, int]] = {}
+"""Per suit's cards in each seat's slot of a position's state (``_SLOT_BYTES``): ``_column``."""
+
+
+def _new_column(x: int) -> tuple[int, int, int, int, int, int, int]:
+    info = _COLUMNS[x] = _column((x | x >> 24 | x >> 48 | x >> 72) & _M32)
+    return info
 
 
 def _column(col: int) -> tuple[int, int, int, int, int, int, int]:
@@ -117,15 +123,19 @@ def _column(col: int) -> tuple[int, int, int, int, int, int, int]:
 
 
 def _representatives(live: int, legal: int) -> int:
-    """The highest card of each run of touching cards of ``legal`` among ``live`` cards."""
-    keep = 0
-    for shift in (0, 8, 16, 24):
-        mine = legal >> shift & 0xFF
-        if mine:
-            key = (live >> shift & 0xFF) << 8 | mine
-            runs = _RUNS.get(key)
-            keep |= (_runs(key) if runs is None else runs) << shift
-    return keep | (legal & _SPECIAL)
+    """The highest card of each run of touching cards of ``legal`` among ``live`` cards.
+
+    A card is covered when the next live card above it in its suit is also in ``legal``: a
+    gone card passes on whether the card above it is covered, so ``covered`` spreads down
+    through the gaps, a bit per step for every suit at once."""
+    gone = ~live & _NOT_TOP
+    covered = legal
+    while True:
+        spread = covered | covered >> 1 & gone
+        if spread == covered:
+            break
+        covered = spread
+    return legal & ~(covered >> 1 & _NOT_TOP) | (legal & _SPECIAL)
 
 
 def _first_bounds(cols: tuple[tuple[int, int, int, int, int, int, int], ...], leader: int,
@@ -133,23 +143,28 @@ def _first_bounds(cols: tuple[tuple[int, int, int, int, int, int, int], ...], le
                   ) -> list[int]:
     """Bounds of a new position from sure tricks, and no card to try first yet (``five``:
     the seat holding the 5H, -1 once it is gone)."""
-    ruffers: tuple[int, ...] = ()
+    ruffer1 = ruffer2 = -1
     partner = leader ^ 2
     side_suits = True
     if trump >= 0:
         # The holder of the top trump and of the trumps just below it in the same hand wins a
         # trick with each: sure tricks bound both ways.
-        _, top, sure, *lengths = cols[trump]
+        col = cols[trump]
+        sure = col[2]
         if sure:
-            if top & 1 == team:
+            if col[1] & 1 == team:
                 lo += sure
             elif live & _THREE:
-                hi += 1 - max(sure, 1)
+                hi += 1 - sure
             else:
                 hi -= sure
-        ruffers = tuple(s for s in ((leader + 1) & 3, (leader + 3) & 3) if lengths[s])
+        # The opponents with a trump, who could ruff a side suit cashed.
+        if col[3 + ((leader + 1) & 3)]:
+            ruffer1 = 3 + ((leader + 1) & 3)
+        if col[3 + ((leader + 3) & 3)]:
+            ruffer2 = 3 + ((leader + 3) & 3)
         # A partner with nothing but trumps would have to ruff a side suit and take the lead.
-        side_suits = not ruffers or lengths[partner] < n
+        side_suits = (ruffer1 < 0 and ruffer2 < 0) or col[3 + partner] < n
     # The leader cashes the top cards of each suit it holds in an unbroken run, as long as
     # every opponent with a trump must follow: sure tricks for the leader's team (less the
     # 3S, which may be thrown on them). The 5H falls on them if the partner holds it and
@@ -161,8 +176,10 @@ def _first_bounds(cols: tuple[tuple[int, int, int, int, int, int, int], ...], le
         if col[1] == leader and (side_suits or suit == trump):
             k = col[2]
             if suit != trump:
-                for s in ruffers:
-                    k = min(k, col[3 + s])
+                if ruffer1 >= 0 and col[ruffer1] < k:
+                    k = col[ruffer1]
+                if ruffer2 >= 0 and col[ruffer2] < k:
+                    k = col[ruffer2]
             if k and five >= 0:
                 if suit == _HEARTS:
                     gets_five = gets_five or five == partner or (
@@ -193,36 +210,26 @@ def _follow_order(reps: int, best: int, trump: int, partner_wins: bool, void: bo
     Partner winning: feed the 5H, keep the 3S, else play low. Opponent winning: win (the
     last seat as cheaply as it can, an earlier one as high as it can, so that it is less
     likely to be overtaken), else dump the 3S, play low and keep the 5H."""
-    cards = sorted(_cards_desc(reps))
+    bsuit = best >> 3
+    beats = reps & SUIT_MASK[bsuit] & -(2 << best)
+    if trump >= 0 and bsuit != trump:
+        beats |= reps & SUIT_MASK[trump]
+    # The 5H and 3S go out of turn, unless they take the trick (as trumps).
+    aside = reps & _SPECIAL if partner_wins else reps & _SPECIAL & ~beats
+    cards = _cards_desc(reps ^ aside)
+    cards.reverse()
     if void:
         cards.sort(key=_LOW_KEY.__getitem__)
-    bsuit = best >> 3
-
-    def wins(c: int) -> bool:
-        return (c >> 3 == bsuit and c > best) or (c >> 3 == trump and bsuit != trump)
-
+    five = [FIVE_OF_HEARTS] if aside & _FIVE else []
+    three = [THREE_OF_SPADES] if aside & _THREE else []
     if partner_wins:
-        _move(cards, FIVE_OF_HEARTS, first=True)
-        _move(cards, THREE_OF_SPADES, first=False)
+        cards = five + cards + three
     else:
-        winners = [c for c in cards if wins(c)]
+        winners = [c for c in cards if beats >> c & 1]
         if not last:
             winners.reverse()
-        losers = [c for c in cards if not wins(c)]
-        _move(losers, THREE_OF_SPADES, first=True)
-        _move(losers, FIVE_OF_HEARTS, first=False)
-        cards = winners + losers
-    return [(c, wins(c)) for c in cards]
-
-
-def _move(cards: list[int], card: int, first: bool) -> None:
-    """Put ``card``, if in ``cards``, first or last: the 5H and 3S are tried out of turn."""
-    if card in cards:
-        cards.remove(card)
-        if first:
-            cards.insert(0, card)
-        else:
-            cards.append(card)
+        cards = winners + three + [c for c in cards if not beats >> c & 1] + five
+    return [(c, beats >> c & 1 == 1) for c in cards]
 
 
 def _seat_orders(out_seat: int) -> list[tuple[int, ...]]:
@@ -244,72 +251,73 @@ class Solver:
         self.trump = trump
         self.team = team
         self.orders = _seat_orders(out_seat)
-        self.hands = [0, 0, 0, 0]
         self._build(4 if out_seat < 0 else 3)
 
     def _build(self, size: int) -> None:
-        H = self.hands
         orders = self.orders
         trump = self.trump
         team = self.team
         suit_mask = SUIT_MASK
         trump_mask = suit_mask[trump] if trump >= 0 else 0
         is_max = tuple(seat & 1 == team for seat in range(4))
+        # The hands of ``team``'s two seats in a position (see ``_state``).
+        team_shift, partner_shift = 32 * team, 32 * team + 64
         last = size - 1
+        card_points = _CARD_POINTS
         # Bounds [lo, hi, card that refuted the last test or -1]: one list per position up to
         # relative ranks, shared by every exact position that maps to it, so a position seen
         # again costs one lookup.
         table: dict[int, list[int]] = {}
         exact: dict[int, list[int]] = {}
         exact_get = exact.get
-        col_cache = _COLUMNS
-        lead_orders: dict[int, list[int]] = {}
-        lead_get = lead_orders.get
-        follow_orders: dict[int, list[tuple[int, bool]]] = {}
-        follow_get = follow_orders.get
+        table_get = table.get
+        col_get = _COLUMNS.get
         reps_cache = _REPS
         reps_get = reps_cache.get
+        lead_orders: dict[int, list[int]] = {}
+        lead_get = lead_orders.get
+        mid_orders: dict[int, list[tuple[int, bool]]] = {}
+        mid_get = mid_orders.get
+        last_orders: dict[int, list[tuple[int, bool]]] = {}
+        last_get = last_orders.get
         # Per cards left and leader: the lead that last settled a test, tried first where the
         # table has none (the same lead often settles the positions next to it).
         killers = [-1] * 40
 
-        def entry_for(raw: int, h0: int, h1: int, h2: int, h3: int, leader: int, live: int,
-                      n: int, lo: int, hi: int) -> list[int]:
+        def entry_for(raw: int, state: int, leader: int, live: int, n: int, lo: int, hi: int
+                      ) -> list[int]:
             """The bounds of a position not met before in this exact form."""
             # Relative ranks: positions that differ only in which cards are gone are one.
-            key = leader | (live & _SPECIAL)
-            cols = []
-            for sh in (0, 8, 16, 24):
-                col = (h0 >> sh & 255 | (h1 >> sh & 255) << 8 | (h2 >> sh & 255) << 16
-                       | (h3 >> sh & 255) << 24)
-                info = col_cache.get(col)
-                if info is None:
-                    info = col_cache[col] = _column(col)
-                key = key << 32 | info[0]
-                cols.append(info)
-            entry = table.get(key)
+            x = state & _SLOT_BYTES
+            c0 = col_get(x) or _new_column(x)
+            x = state >> 8 & _SLOT_BYTES
+            c1 = col_get(x) or _new_column(x)
+            x = state >> 16 & _SLOT_BYTES
+            c2 = col_get(x) or _new_column(x)
+            x = state >> 24 & _SLOT_BYTES
+            c3 = col_get(x) or _new_column(x)
+            key = ((((leader | (live & _SPECIAL)) << 32 | c0[0]) << 32 | c1[0]) << 32 | c2[0]
+                   ) << 32 | c3[0]
+            entry = table_get(key)
             if entry is None:
                 five = -1
                 if live & _FIVE:
-                    five = 0 if h0 & _FIVE else 1 if h1 & _FIVE else 2 if h2 & _FIVE else 3
-                entry = table[key] = _first_bounds(tuple(cols), leader, five, live, n, lo, hi,
-                                                   team, trump)
+                    five = next(s for s in range(4) if state >> (32 * s + FIVE_OF_HEARTS) & 1)
+                entry = table[key] = _first_bounds((c0, c1, c2, c3), leader, five, live, n, lo,
+                                                   hi, team, trump)
             exact[raw] = entry
             return entry
 
-        def last_trick(leader: int) -> int:
-            """The points of the last trick for ``team``: one card each, nothing to choose."""
-            best = H[leader]
-            best_seat = leader
-            live = best
-            for seat in orders[leader][1:]:
-                c = H[seat]
-                live |= c
-                if (c > best and (c & suit_mask[best.bit_length() - 1 >> 3])) or (
-                        c & trump_mask and not best & trump_mask):
-                    best = c
-                    best_seat = seat
-            if not is_max[best_seat]:
+        def last_trick(state: int, leader: int) -> int:
+            """The points of the last trick for ``team``: one card each, nothing to choose.
+            The winner is the top trump, else the top card of the suit led; ``team`` takes
+            the trick when that card is one of its own."""
+            x = state | state >> 64
+            live = (x | x >> 32) & _M32
+            winners = live & trump_mask or live & suit_mask[
+                (state >> 32 * leader & _M32).bit_length() - 1 >> 3]
+            ours = winners & (state >> team_shift | state >> partner_shift)
+            if ours <= winners ^ ours:
                 return 0
             pts = 1
             if live & _SPECIAL:
@@ -319,35 +327,45 @@ class Solver:
                     pts -= 3
             return pts
 
-        def lead(leader: int, need: int) -> int:
-            h0, h1, h2, h3 = H
-            raw = (((h0 << 32 | h1) << 32 | h2) << 32 | h3) << 2 | leader
+        def lead(state: int, leader: int, need: int) -> int:
+            """A test at a trick's start: the table first, then each lead in turn."""
+            raw = state << 2 | leader
             entry = exact_get(raw)
             if entry is None:
-                live = h0 | h1 | h2 | h3
-                n = H[leader].bit_count()
+                x = state | state >> 64
+                live = (x | x >> 32) & _M32
+                mine = state >> 32 * leader & _M32
+                n = mine.bit_count()
                 hi = n
                 lo = 0
-                if live & _FIVE:
-                    hi += 5
-                if live & _THREE:
-                    hi -= 1
-                    lo = -3
+                if live & _SPECIAL:
+                    if live & _FIVE:
+                        hi += 5
+                    if live & _THREE:
+                        hi -= 1
+                        lo = -3
                 if need > hi:
                     return hi
                 if need <= lo:
                     return lo
                 if n == 1:
-                    return last_trick(leader)
-                entry = entry_for(raw, h0, h1, h2, h3, leader, live, n, lo, hi)
-            lo = entry[0]
-            if need <= lo:
-                return lo
-            hi = entry[1]
-            if need > hi:
-                return hi
-            live = h0 | h1 | h2 | h3
-            mine = H[leader]
+                    return last_trick(state, leader)
+                entry = entry_for(raw, state, leader, live, n, lo, hi)
+                lo, hi, first = entry
+                if need <= lo:
+                    return lo
+                if need > hi:
+                    return hi
+            else:
+                lo, hi, first = entry
+                if need <= lo:
+                    return lo
+                if need > hi:
+                    return hi
+                x = state | state >> 64
+                live = (x | x >> 32) & _M32
+                mine = state >> 32 * leader & _M32
+                n = mine.bit_count()
             seats = orders[leader]
             rkey = live << 32 | mine
             reps = reps_get(rkey)
@@ -358,20 +376,19 @@ class Solver:
             cards = lead_get(reps)
             if cards is None:
                 cards = lead_orders[reps] = _lead_order(reps)
-            first = entry[2]
-            n = mine.bit_count()
             if first < 0 or not reps >> first & 1:
                 first = killers[n * 4 + leader]
             if first >= 0 and reps >> first & 1 and cards[0] != first:
                 cards = [first] + [c for c in cards if c != first]
+            shift = 32 * leader
+            nxt = follow_last if last == 1 else follow
             # Fail-soft: the value found is a bound beyond ``need``, kept for later tests.
             cut = -1
             if is_max[leader]:
                 g = lo
                 for c in cards:
-                    H[leader] = mine ^ 1 << c
-                    r = follow(seats, 1, c >> 3, c, leader, 1 << c, live, need)
-                    H[leader] = mine
+                    r = nxt(state ^ 1 << (c + shift), seats, 1, c >> 3, c, leader, 1 << c, live,
+                            need)
                     if r > g:
                         g = r
                         if r >= need:
@@ -380,9 +397,8 @@ class Solver:
             else:
                 g = hi
                 for c in cards:
-                    H[leader] = mine ^ 1 << c
-                    r = follow(seats, 1, c >> 3, c, leader, 1 << c, live, need)
-                    H[leader] = mine
+                    r = nxt(state ^ 1 << (c + shift), seats, 1, c >> 3, c, leader, 1 << c, live,
+                            need)
                     if r < g:
                         g = r
                         if r < need:
@@ -397,10 +413,12 @@ class Solver:
                 entry[1] = g
             return g
 
-        def follow(seats: tuple[int, ...], i: int, led: int, best: int, best_seat: int,
-                   tbits: int, live: int, need: int) -> int:
+        def follow(state: int, seats: tuple[int, ...], i: int, led: int, best: int,
+                   best_seat: int, tbits: int, live: int, need: int) -> int:
+            """A seat before the last one plays to the trick."""
             seat = seats[i]
-            hand = H[seat]
+            shift = 32 * seat
+            hand = state >> shift & _M32
             sm = suit_mask[led]
             legal = hand & sm
             partner_wins = not (best_seat ^ seat) & 1
@@ -415,50 +433,86 @@ class Solver:
                 if len(reps_cache) > _REPS_LIMIT:
                     reps_cache.clear()
                 reps = reps_cache[rkey] = _representatives(live, legal or hand)
-            okey = (reps << 7 | void | best << 1 | partner_wins) << 1 | (i == last)
-            cards = follow_get(okey)
+            okey = reps << 7 | void | best << 1 | partner_wins
+            cards = mid_get(okey)
             if cards is None:
-                cards = follow_orders[okey] = _follow_order(reps, best, trump, partner_wins,
-                                                            not legal, i == last)
-            maxi = is_max[seat]
-            if i == last:
-                g = -99 if maxi else 99
-                final = hand.bit_count() == 2
+                cards = mid_orders[okey] = _follow_order(reps, best, trump, partner_wins,
+                                                           not legal, False)
+            nxt = follow_last if i + 1 == last else follow
+            j = i + 1
+            if is_max[seat]:
+                g = -99
                 for c, wins in cards:
-                    bit = 1 << c
-                    H[seat] = hand ^ bit
-                    winner = seat if wins else best_seat
-                    if is_max[winner]:
-                        tb = tbits | bit
-                        pts = 1
-                        if tb & _SPECIAL:
-                            if tb & _FIVE:
-                                pts += 5
-                            if tb & _THREE:
-                                pts -= 3
-                        r = pts + (last_trick(winner) if final else lead(winner, need - pts))
+                    if wins:
+                        r = nxt(state ^ 1 << (c + shift), seats, j, led, c, seat, tbits | 1 << c,
+                                live, need)
                     else:
-                        r = last_trick(winner) if final else lead(winner, need)
-                    H[seat] = hand
-                    if maxi:
-                        if r > g:
-                            g = r
-                            if r >= need:
-                                return r
-                    elif r < g:
+                        r = nxt(state ^ 1 << (c + shift), seats, j, led, best, best_seat,
+                                tbits | 1 << c, live, need)
+                    if r > g:
+                        g = r
+                        if r >= need:
+                            return r
+            else:
+                g = 99
+                for c, wins in cards:
+                    if wins:
+                        r = nxt(state ^ 1 << (c + shift), seats, j, led, c, seat, tbits | 1 << c,
+                                live, need)
+                    else:
+                        r = nxt(state ^ 1 << (c + shift), seats, j, led, best, best_seat,
+                                tbits | 1 << c, live, need)
+                    if r < g:
                         g = r
                         if r < need:
                             return r
-                return g
+            return g
+
+        def follow_last(state: int, seats: tuple[int, ...], i: int, led: int, best: int,
+                        best_seat: int, tbits: int, live: int, need: int) -> int:
+            """The last seat completes the trick: each card settles who wins it and with
+            what points, and the next trick starts (or the last one is played out)."""
+            seat = seats[i]
+            shift = 32 * seat
+            hand = state >> shift & _M32
+            sm = suit_mask[led]
+            legal = hand & sm
+            partner_wins = not (best_seat ^ seat) & 1
+            if legal:
+                rkey = (live & sm) << 32 | legal
+                void = 0
+            else:
+                rkey = live << 32 | hand
+                void = 64
+            reps = reps_get(rkey)
+            if reps is None:
+                if len(reps_cache) > _REPS_LIMIT:
+                    reps_cache.clear()
+                reps = reps_cache[rkey] = _representatives(live, legal or hand)
+            okey = reps << 7 | void | best << 1 | partner_wins
+            cards = last_get(okey)
+            if cards is None:
+                cards = last_orders[okey] = _follow_order(reps, best, trump, partner_wins,
+                                                           not legal, True)
+            pts = 1
+            if tbits & _SPECIAL:
+                if tbits & _FIVE:
+                    pts += 5
+                if tbits & _THREE:
+                    pts -= 3
+            final = hand.bit_count() == 2
+            maxi = is_max[seat]
+            best_max = is_max[best_seat]
             g = -99 if maxi else 99
             for c, wins in cards:
-                bit = 1 << c
-                H[seat] = hand ^ bit
-                if wins:
-                    r = follow(seats, i + 1, led, c, seat, tbits | bit, live, need)
+                after = state ^ 1 << (c + shift)
+                winner = seat if wins else best_seat
+                if (maxi if wins else best_max):
+                    won = pts + card_points[c]
+                    r = won + (last_trick(after, winner) if final
+                               else lead(after, winner, need - won))
                 else:
-                    r = follow(seats, i + 1, led, best, best_seat, tbits | bit, live, need)
-                H[seat] = hand
+                    r = last_trick(after, winner) if final else lead(after, winner, need)
                 if maxi:
                     if r > g:
                         g = r
@@ -472,6 +526,7 @@ class Solver:
 
         self.lead = lead
         self.follow = follow
+        self.follow_last = follow_last
 
     def at_least(self, hands: Sequence[int], leader: int, trick_seats: Sequence[int],
                  trick_cards: Sequence[int], need: int) -> bool:
@@ -482,10 +537,9 @@ class Solver:
               trick_cards: Sequence[int], need: int) -> int:
         """A bound on the future points of ``team``: a lower bound if at least ``need``,
         else an upper bound."""
-        H = self.hands
-        H[:] = hands
+        state = _state(hands)
         if not trick_cards:
-            return self.lead(leader, need)
+            return self.lead(state, leader, need)
         order = self.orders[trick_seats[0]]
         led = trick_cards[0] >> 3
         best, best_seat = trick_cards[0], trick_seats[0]
@@ -498,7 +552,9 @@ class Solver:
         live = tbits
         for h in hands:
             live |= h
-        return self.follow(order, len(trick_cards), led, best, best_seat, tbits, live, need)
+        i = len(trick_cards)
+        search = self.follow_last if i == len(order) - 1 else self.follow
+        return search(state, order, i, led, best, best_seat, tbits, live, need)
 
     def value(self, hands: Sequence[int], leader: int, trick_seats: Sequence[int],
               trick_cards: Sequence[int], guess: int | None = None) -> int:
@@ -696,7 +752,6 @@ def random_position(rng: random.Random, tricks: int = 8, kaiser: bool = False,
 def clear_caches() -> None:
     """Forget every module-level cache, so a timing starts as cold as a fresh process."""
     _REPS.clear()
-    _RUNS.clear()
     _COLUMNS.clear()
 
 
