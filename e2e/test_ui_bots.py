@@ -5,7 +5,7 @@ from __future__ import annotations
 from ui_helpers import open_app
 
 MEASURE = """
-async ([level, n]) => {
+async ([level, n, cap]) => {
   const e = window.kaiser.engine;
   let state = await e.call('new_game', {profile: 'standard', seed: 'timing-' + level, dealer: 0});
   const times = [];
@@ -13,7 +13,8 @@ async ([level, n]) => {
     const s = await e.call('summary', state);
     if (s.phase === 'game_over') break;
     const t0 = performance.now();
-    const a = await e.call('bot_action', state, level, 'seed:' + i);
+    const a = cap ? await e.call('bot_action', state, level, 'seed:' + i, cap)
+                  : await e.call('bot_action', state, level, 'seed:' + i);
     times.push(performance.now() - t0);
     state = await e.call('apply', state, a);
   }
@@ -28,10 +29,12 @@ def test_print_bot_decision_times(page, base_url_sub):
     open_app(page, base_url_sub)
     # Whole hands (a hand is about 36 decisions: the calls, trump and 32 cards), so that the
     # auction's dearer decisions count in their real share.
-    for level, n in (("random", 40), ("basic", 72), ("strong", 108), ("expert", 72)):
+    for level, n, cap in (("random", 40, 0), ("basic", 72, 0), ("strong", 108, 0),
+                          ("expert", 72, 0), ("strong", 108, 800), ("expert", 72, 800)):
+        label = f"{level} (the page's {cap} ms cap)" if cap else level
         try:
-            r = page.evaluate(MEASURE, [level, n])
-            print(f"bot {level:7s}: {r['n']} decisions, median {r['median']:.1f} ms, "
+            r = page.evaluate(MEASURE, [level, n, cap])
+            print(f"bot {label}: {r['n']} decisions, median {r['median']:.1f} ms, "
                   f"p90 {r['p90']:.1f} ms, slowest {r['max']:.1f} ms")
         except Exception as exc:  # printed, not asserted
-            print(f"bot {level}: could not measure ({exc})")
+            print(f"bot {label}: could not measure ({exc})")

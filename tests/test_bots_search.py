@@ -171,6 +171,20 @@ def test_time_cap_returns_a_legal_card_early():
     assert strong_policy(obs, make_rng(1), time_cap=0.0) in game.legal()
 
 
+def test_time_cap_stops_the_auction_too():
+    """The page's cap holds for calls and trump: past it, the simulation stops with the
+    worlds done so far, and the choice is still a legal call; uncapped, the seed alone
+    decides."""
+    game = Game(PROFILES["prairie"], "cap-auction")
+    while game.phase != PLAY:
+        obs = observe(game, game.to_act)
+        capped = strong_policy(obs, make_rng(2), time_cap=0.0)
+        assert capped in game.legal()
+        action = strong_policy(obs, make_rng(2))
+        assert action == strong_policy(obs, make_rng(2))
+        game.step(action)
+
+
 def test_oracle_bids_as_basic_and_plays_double_dummy():
     """The oracle is the yardstick of card play: the fair levels' auction, perfect play."""
     from kaiser_core.bots import dds

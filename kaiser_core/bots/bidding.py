@@ -24,6 +24,7 @@ from __future__ import annotations
 import json
 import math
 import random
+import time
 from dataclasses import replace
 from functools import lru_cache
 from importlib import resources
@@ -231,14 +232,15 @@ class Estimates:
         """Per call, the mean net score of the rest of the auction played out in sampled
         worlds (``simulate_calls``), blended into its value; empty: the tables alone."""
 
-    def simulate(self, worlds: list[list[int]]) -> None:
+    def simulate(self, worlds: list[list[int]], deadline: float | None = None) -> None:
         """Play the rest of the auction out in ``worlds`` after the pass and the bids the
-        tables value best, so that their values count what the other seats will call."""
+        tables value best, so that their values count what the other seats will call (at
+        ``deadline``, a ``time.perf_counter`` reading, with the worlds played so far)."""
         bids = sorted(((v, a) for v, a, _ in self.table_values() if a >= BID_BASE),
                       key=lambda t: (-t[0], t[1]))[:SIM_CALLS]
         calls = [a for _, a in bids] + ([PASS] if PASS in self.obs.legal else [])
         if len(calls) > 1 and worlds:
-            self.simulated = simulate_calls(self.obs, worlds, calls)
+            self.simulated = simulate_calls(self.obs, worlds, calls, deadline)
 
     def mean(self, trump: int) -> float:
         return self.dists[trump][0]
@@ -336,8 +338,8 @@ SIM_CALLS = 4
 world)."""
 
 
-def simulate_calls(obs: Observation, worlds: list[list[int]], calls: list[int]
-                   ) -> dict[int, float]:
+def simulate_calls(obs: Observation, worlds: list[list[int]], calls: list[int],
+                   deadline: float | None = None) -> dict[int, float]:
     """Per call, our mean net score over ``worlds`` when we make it, every later call is the
     one ``basic`` makes from that world's hand (ours too, in a continuing auction), the
     declarer names trump as ``basic`` does and the hand is played out by the rule player."""
@@ -347,7 +349,11 @@ def simulate_calls(obs: Observation, worlds: list[list[int]], calls: list[int]
     base = replace(obs, phase=BIDDING, passed_card=-1, received_card=-1)
     mate = partner(me)
     totals = dict.fromkeys(calls, 0.0)
+    done = 0
     for world in worlds:
+        if deadline is not None and done and time.perf_counter() > deadline:
+            break
+        done += 1
         for call in calls:
             auction = [*obs.auction, (me, call)]
             best_rank, best_seat, best_action = 0, -1, -1
@@ -377,7 +383,7 @@ def simulate_calls(obs: Observation, worlds: list[list[int]], calls: list[int]
             if best_seat < 0:
                 continue
             totals[call] += _played_out(obs, world, contract_of(best_seat, best_action), us)
-    return {c: v / len(worlds) for c, v in totals.items()}
+    return {c: v / done for c, v in totals.items()}
 
 
 _RNG = random.Random(0)

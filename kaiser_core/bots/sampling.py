@@ -15,6 +15,7 @@ Everything comes from the ``random.Random`` given, so a seed fixes the worlds.
 from __future__ import annotations
 
 import random
+import time
 from typing import NamedTuple
 
 from ..engine.cards import SUIT_MASK
@@ -132,7 +133,7 @@ def _resample(worlds: list[list[int]], weights: list[float], count: int,
 
 
 def sample_worlds(obs: Observation, count: int, rng: random.Random,
-                  candidates: int = 1) -> list[list[int]]:
+                  candidates: int = 1, deadline: float | None = None) -> list[list[int]]:
     """``count`` worlds: the four hands (masks) as they are now, this seat's own included; a
     Kaiser partner's hand sitting out is 0, as in the game.
 
@@ -140,7 +141,9 @@ def sample_worlds(obs: Observation, count: int, rng: random.Random,
     are drawn under the hard constraints and ``count`` of them resampled by how well they
     explain the other seats' calls (``inference.AuctionModel``) and cards (``_explained``), so
     a world in which partner bid 8 on nothing, or a defender who held the ace ducked, is rare.
-    With 1, every world that fits the hard constraints is as likely as any other."""
+    With 1, every world that fits the hard constraints is as likely as any other. At
+    ``deadline`` (a ``time.perf_counter`` reading: the browser's cap) the drawing and the
+    weighing stop, and the worlds weighed so far are resampled."""
     unseen = obs.unseen
     sizes = list(obs.hand_sizes)
     sizes[obs.seat] = 0
@@ -162,8 +165,10 @@ def sample_worlds(obs: Observation, count: int, rng: random.Random,
     by_others = any(p.seat != obs.seat for p in plays)
     if not calls and not by_others:
         candidates = 1
-    worlds = []
+    worlds: list[list[int]] = []
     for _ in range(count * candidates):
+        if deadline is not None and worlds and time.perf_counter() > deadline:
+            break
         hands = _deal_once(cards, sizes, voids, rng) or _fallback(cards, sizes, voids)
         if known >= 0:
             hands[partner_of(obs.seat)] |= 1 << known
@@ -174,8 +179,11 @@ def sample_worlds(obs: Observation, count: int, rng: random.Random,
             for hands in worlds:
                 hands[out] = 0
         return worlds
-    weights = []
+    weights: list[float] = []
     for hands in worlds:
+        if deadline is not None and weights and time.perf_counter() > deadline:
+            del worlds[len(weights):]
+            break
         dealt = [hands[s] | played_by[s] for s in range(4)]
         weight = calls.likelihood(dealt) if calls else 1.0
         if by_others:

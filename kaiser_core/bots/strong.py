@@ -128,7 +128,10 @@ def rank_moves(obs: Observation, rng: random.Random, playout_worlds: int, exact_
     start = time.perf_counter()
     done = 0
     seen: dict[tuple[int, ...], dict[int, tuple[int, int]]] = {}
-    for hands in sample_worlds(obs, worlds, rng, candidates):
+    deadline = None if time_cap is None else start + time_cap
+    sampled = sample_worlds(obs, worlds, rng, candidates, deadline)
+    scoring = time.perf_counter()
+    for hands in sampled:
         key = tuple(hands)
         values = seen.get(key)
         if values is None:
@@ -141,8 +144,12 @@ def rank_moves(obs: Observation, rng: random.Random, playout_worlds: int, exact_
             totals[c] += net
             raws[c] += raw_us
         done += 1
-        if time_cap is not None and time.perf_counter() - start > time_cap:
-            break
+        # Stop before a world that would likely end past the cap (one exact solve can take
+        # a tenth of a second in the browser).
+        if deadline is not None:
+            now = time.perf_counter()
+            if now + (now - scoring) / done > deadline:
+                break
     ranked = [(totals[c] / done, raws[c] / done, c) for c in legal]
     ranked.sort(key=lambda t: (-t[0], -t[1], t[2]))
     return ranked
@@ -150,12 +157,16 @@ def rank_moves(obs: Observation, rng: random.Random, playout_worlds: int, exact_
 
 # ----- the auction by simulation -----
 
-def denomination_raws(worlds: list[list[int]], leader: int, team: int, out_seat: int = -1
-                       ) -> dict[int, list[int]]:
-    """Per trump (``-1``: no trump), ``team``'s raw points in each world, ``leader`` leading."""
-    out: dict[int, list[int]] = {}
-    for trump in (0, 1, 2, 3, -1):
-        out[trump] = [playout(list(w), leader, trump, out_seat, [], [], team) for w in worlds]
+def denomination_raws(worlds: list[list[int]], leader: int, team: int, out_seat: int = -1,
+                      deadline: float | None = None) -> dict[int, list[int]]:
+    """Per trump (``-1``: no trump), ``team``'s raw points in each world, ``leader`` leading
+    (at ``deadline``, a ``time.perf_counter`` reading, in the worlds played so far)."""
+    out: dict[int, list[int]] = {trump: [] for trump in (0, 1, 2, 3, -1)}
+    for k, world in enumerate(worlds):
+        if deadline is not None and k and time.perf_counter() > deadline:
+            break
+        for trump, raws in out.items():
+            raws.append(playout(list(world), leader, trump, out_seat, [], [], team))
     return out
 
 
@@ -182,16 +193,18 @@ class SearchPolicy:
         return rank_moves(obs, rng, self.playout_worlds, self.exact_worlds, self.exact_from,
                           time_cap, self.candidates)
 
-    def estimates(self, obs: Observation, rng: random.Random) -> Estimates:
+    def estimates(self, obs: Observation, rng: random.Random,
+                  deadline: float | None = None) -> Estimates:
         """The fitted estimates this level bids from, its simulated means among their
-        features."""
+        features. At ``deadline`` (``time.perf_counter``) the auction's simulation stops with
+        the worlds played out so far (the browser's cap)."""
         # Trump is named once a hand, after every call is known: worth four times the worlds.
         worlds = self.auction_worlds * (4 if obs.phase == TRUMP else 1)
-        sampled = sample_worlds(obs, worlds, rng, self.candidates)
-        raws = denomination_raws(sampled, obs.seat, obs.seat & 1, obs.out_seat)
+        sampled = sample_worlds(obs, worlds, rng, self.candidates, deadline)
+        raws = denomination_raws(sampled, obs.seat, obs.seat & 1, obs.out_seat, deadline)
         estimates = Estimates(obs, {t: fmean(v) for t, v in raws.items()}, raws)
         if obs.phase == BIDDING:
-            estimates.simulate(sampled)
+            estimates.simulate(sampled, deadline)
         return estimates
 
     def evaluations(self, obs: Observation, rng: random.Random) -> list[tuple[float, int]]:
@@ -220,7 +233,8 @@ class SearchPolicy:
         if len(obs.legal) == 1:
             return obs.legal[0]
         if obs.phase in (BIDDING, TRUMP):
-            return self.auction_action(obs, self.estimates(obs, rng), rng)
+            deadline = None if time_cap is None else time.perf_counter() + time_cap
+            return self.auction_action(obs, self.estimates(obs, rng, deadline), rng)
         if obs.phase != PLAY:
             return basic_policy(obs, rng)
         return self.ranked(obs, rng, time_cap)[0][2]
