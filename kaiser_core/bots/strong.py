@@ -8,7 +8,8 @@ score for our team before averaging. Late in the hand a world is scored exactly 
 double-dummy solver; early on, where that costs seconds, by a fast playout in which every
 seat follows the club player's rules (win cheaply, feed the 5H to partner, dump the 3S on
 opponents). Budgets are counted in worlds, never in time, so a seed fixes the answer; the
-optional ``time_cap`` only stops early (for the browser) with the worlds scored so far.
+optional ``time_cap`` only stops early (for the browser) with the worlds drawn and scored so far,
+in the play, the calls and trump naming alike.
 
 The auction is valued (``bidding``): per trump and no trump, the sampled deals played out
 give a simulated mean, which with the hand's features goes into tables fitted offline from our
