@@ -214,3 +214,33 @@ def test_full_oracle_bids_from_the_true_values():
     assert game.contract is not None
     state = api.new_game({"profile": "prairie", "seed": "oracle-bridge"})
     assert api.bot_action(state, "oracle_full", 1) in api.legal_actions(state)
+
+
+def test_remembered_auction_readings_equal_fresh_ones():
+    """A caller's misfit is remembered per auction as the callers saw it: the scores of
+    another game, another seat's reading, or the same reading later in the hand give the
+    likelihoods a fresh model computes."""
+    from dataclasses import replace
+
+    from kaiser_core.bots import inference
+
+    game = _to_play("memo", 3)
+    views = [observe(game, s) for s in range(4)]
+    views.append(replace(views[0], scores=(45, 47)))
+    later = _to_play("memo", 5)
+    views.append(observe(later, 0))
+    rng = random.Random(5)
+    worlds = [sample_worlds(v, 12, rng) for v in views]
+    worlds[4] = worlds[0]
+
+    def readings():
+        return [[inference.AuctionModel(v).likelihood(w) for w in ws] for v, ws in zip(views, worlds)]
+
+    remembered = readings()
+    again = readings()
+    fresh = []
+    for v, ws in zip(views, worlds):
+        inference._MISFITS.clear()
+        fresh.append([inference.AuctionModel(v).likelihood(w) for w in ws])
+    assert remembered == again == fresh
+    assert remembered[0] != remembered[4]  # the score changes how basic would have bid

@@ -46,9 +46,30 @@ def _level(action: int, lowest: int) -> int:
     return bid_rank(action)
 
 
+_MISFITS: dict[tuple[Observation, ...], dict[tuple[int, int], int]] = {}
+"""Per auction as callers saw it: each (call, caller's hand) and how far ``basic``'s call from
+that hand lies from the call made. A seat's reading of the auction does not change while a
+hand is played, and its worlds keep dealing the same hands to a seat as the unseen cards
+run out, so most of a hand's likelihoods are looked up rather than bid again."""
+_MISFITS_LIMIT = 8
+_MISFIT_LIMIT = 1 << 16
+
+
+def _misfits(views: tuple[Observation, ...]) -> dict[tuple[int, int], int]:
+    table = _MISFITS.get(views)
+    if table is None:
+        if len(_MISFITS) >= _MISFITS_LIMIT:
+            del _MISFITS[next(iter(_MISFITS))]
+        table = _MISFITS[views] = {}
+    elif len(table) >= _MISFIT_LIMIT:
+        table.clear()
+    return table
+
+
 class AuctionModel:
     """The other seats' calls, each with the view its caller had (every field but the hand),
-    so that a world's likelihood costs one ``basic`` call per call seen."""
+    so that a world's likelihood costs one ``basic`` call per call seen (and none for a
+    caller's hand met before: ``_MISFITS``)."""
 
     def __init__(self, obs: Observation) -> None:
         self.calls: list[tuple[int, Observation, float, int, int]] = []
@@ -65,6 +86,7 @@ class AuctionModel:
                     obs, seat=seat, hand=0, phase=BIDDING, to_act=seat, auction=obs.auction[:k],
                     contract=None, trump=-1, out_seat=-1, tricks=(), trick_seats=(),
                     trick_cards=(), played=0, voids=(0, 0, 0, 0), tricks_won=(0, 0),
+                    hand_sizes=(8, 8, 8, 8),
                     five_team=-1, three_team=-1, legal=tuple(legal),
                     passed_card=obs.received_card if seat == mate else -1,
                     received_card=obs.passed_card if seat == mate else -1)
@@ -72,6 +94,7 @@ class AuctionModel:
                                    lowest))
             if action != PASS:
                 best_rank, best_seat = bid_rank(action), seat
+        self.misfits = _misfits(tuple(view for _, view, _, _, _ in self.calls))
 
     def __bool__(self) -> bool:
         return bool(self.calls)
@@ -80,13 +103,17 @@ class AuctionModel:
         """How well hands as dealt (before any card was played) explain the calls seen, up to
         a constant: 1 when ``basic`` would have made every one of them."""
         steps = 0
-        for seat, view, share, level, lowest in self.calls:
+        misfits = self.misfits
+        for k, (seat, view, share, level, lowest) in enumerate(self.calls):
             hand = dealt[seat]
-            # The call reads the hand through these estimates alone (``basic.evaluations``),
-            # but for the Kaiser bid's own test.
-            evals = [(team_estimate(hand, t, share), t) for t in DENOMINATIONS]
-            if KAISER in view.legal:
-                view = replace(view, hand=hand)
-            call = auction_choice(view, evals)
-            steps += min(CAP, abs(_level(call, lowest) - level))
+            misfit = misfits.get((k, hand))
+            if misfit is None:
+                # The call reads the hand through these estimates alone (``basic.evaluations``),
+                # but for the Kaiser bid's own test.
+                evals = [(team_estimate(hand, t, share), t) for t in DENOMINATIONS]
+                if KAISER in view.legal:
+                    view = replace(view, hand=hand)
+                call = auction_choice(view, evals)
+                misfit = misfits[k, hand] = min(CAP, abs(_level(call, lowest) - level))
+            steps += misfit
         return math.exp(-BETA * steps)
