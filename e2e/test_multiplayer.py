@@ -87,6 +87,16 @@ def act(page, timeout: float = 30_000) -> None:
         page.locator("#hand button.card.legal").first.click(timeout=timeout)
 
 
+STALL_STATE = """(() => {
+  const g = window.kaiserNet.guest;
+  const seen = window.kaiserNet.received.length;
+  const h = window.kaiserNet.host;
+  if (!g) return `host: ${h.moves} moves, to act ${h.views[h.hostSeat]?.to_act}, ${seen} messages in`;
+  const last = window.kaiserNet.received.slice(-1)[0] ?? "";
+  return `guest: host ${g.host ? "connected" : "gone"}, ${seen} messages in, last ${last.slice(0, 80)}`;
+})()"""
+
+
 def play_until(pages, done, timeout_s: float = 240) -> None:
     """Each person plays when it is their turn, until done() holds. A move that shows no effect
     within a few seconds is made again, as a person would click again: the turn it names makes a
@@ -101,12 +111,14 @@ def play_until(pages, done, timeout_s: float = 240) -> None:
                 return
             if my_turn(page):
                 before = page.evaluate("document.body.dataset.netMoves")
+                step = "click"
                 try:
                     act(page, timeout=10_000)
+                    step = "answer"
                     page.wait_for_function(f"() => document.body.dataset.netMoves !== '{before}'", timeout=8_000)
                 except PlaywrightTimeout:
-                    said = refusals(page)[-1:] if page.evaluate("!!window.kaiserNet.guest") else "the host's"
-                    stalls.append(f"move {before}: {said}")
+                    stalls.append(f"move {before}, no {step}: {page.evaluate(STALL_STATE)};"
+                                  f" {pages[0].evaluate(STALL_STATE)}")
                 moved = True
         if not moved:
             time.sleep(0.05)
@@ -228,6 +240,9 @@ def test_a_host_and_two_guests_with_a_bot_play_a_hand(browser, base_url_sub, nos
     assert sum("a message is JSON text" in s or "names its turn" in s for s in said) == 2, said
     assert host_moves(host) == before
     assert host.evaluate("window.kaiserNet.host.views[window.kaiserNet.host.hostSeat].to_act") == bob_seat
+    # Bob's allowance of messages is spent: he waits the seconds it takes to come back
+    # (web/js/net/protocol.js: RATE_BURST at RATE_PER_S), as a person would after a refusal.
+    time.sleep(12 / 4)
 
     # The whole hand.
     move_times = []

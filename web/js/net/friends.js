@@ -10,7 +10,7 @@
 // A guest's page never loads the Python runtime: it renders what the host sends.
 import { HostSession, DEFAULT_ABSENT_MS } from "./host.js";
 import { RemoteTable } from "./guest.js";
-import { SharedTableView } from "./tableview.js";
+import { SharedTableView, personName } from "./tableview.js";
 import { Keepsakes } from "./keepsakes.js";
 import { joinRelayRoom, relaysFromQuery, ManualOffer, answerManualOffer } from "./transport.js";
 import { TALK, cleanName, inviteUrl, randomId, roomFromHash } from "./protocol.js";
@@ -118,7 +118,7 @@ function renderLobby(seats, mySeat, { host, sit }) {
     li.dataset.testid = `lobby-seat-${seat}`;
     const label = document.createElement("span");
     label.className = "lobby-who";
-    const who = s.kind === "bot" ? "A bot" : s.kind === "host" ? `${s.name} (host)` : s.name;
+    const who = s.kind === "bot" ? "A bot" : personName(s);
     label.textContent = `${seatName(seat)}: ${who}${seat === mySeat ? " — you" : ""}${s.away ? " (away)" : ""}`;
     li.append(label);
     if (host && s.kind === "bot") {

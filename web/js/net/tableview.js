@@ -36,12 +36,21 @@ function orient(mySeat) {
   }
 }
 
+/**
+ * A person's name, with "(host)" after the host's unless the name already says it (a host who
+ * gave no name is called Host).
+ * @param {{kind: string, name: string}} info
+ */
+export function personName(info) {
+  return info.kind === "host" && !/^host$/i.test(info.name) ? `${info.name} (host)` : info.name;
+}
+
 /** What a seat's label says: who sits there, and whether a bot stands in for an absent person. */
 export function seatRole(info, seat, mySeat) {
   if (!info) return "";
   if (seat === mySeat) return info.joining ? "You · next deal" : "You";
   if (info.kind === "bot") return `Bot · ${(LEVEL_NAMES[info.level] ?? info.level).split(" ")[0]}`;
-  const who = info.kind === "host" ? `${info.name} (host)` : info.name;
+  const who = personName(info);
   if (info.joining) return `${who} · joins next deal`;
   if (info.standIn) return `${who} · away, a bot plays`;
   return info.away ? `${who} · away` : who;
