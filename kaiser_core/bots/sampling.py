@@ -41,17 +41,21 @@ def _deal_once(cards: list[int], sizes: list[int], voids: list[int],
         order.sort(key=lambda c: holders[c >> 3])
     room = sizes[:]
     hands = [0, 0, 0, 0]
+    # A card goes to a seat with room and no void in its suit, with odds by the room left.
+    open_to = [[s for s in range(4) if not voids[s] >> suit & 1] for suit in range(4)]
     for c in order:
-        suit = c >> 3
-        weights = [room[s] if not voids[s] >> suit & 1 else 0 for s in range(4)]
-        total = sum(weights)
+        seats = open_to[c >> 3]
+        total = 0
+        for s in seats:
+            total += room[s]
         if not total:
             return None
         pick = rng.random() * total
-        for s in range(4):
-            pick -= weights[s]
-            if pick < 0 and weights[s]:
-                break
+        for s in seats:
+            if room[s]:
+                pick -= room[s]
+                if pick < 0:
+                    break
         hands[s] |= 1 << c
         room[s] -= 1
     return hands
