@@ -61,7 +61,9 @@ def playout_outcome(hands: list[int], leader: int, trump: int, out_seat: int,
             if not hands[seat]:
                 return won, five, three
         hand = hands[seat]
-        if not trick_cards:
+        if not hand & (hand - 1):
+            card = hand.bit_length() - 1  # the last card: no rule to ask
+        elif not trick_cards:
             card = rule_lead(hand, live, trump)
         else:
             card = rule_follow(hand, live, trump, trick_seats, trick_cards, seat, size)
@@ -87,6 +89,8 @@ def rule_lead(hand: int, live: int, trump: int) -> int:
 def rule_follow(hand: int, live: int, trump: int, trick_seats: list[int], trick_cards: list[int],
             seat: int, size: int) -> int:
     legal = hand & SUIT_MASK[trick_cards[0] >> 3] or hand
+    if not legal & (legal - 1):
+        return legal.bit_length() - 1
     cards = cards_of(legal)
     best = trick_cards[0]
     best_seat = trick_seats[0]
