@@ -2,19 +2,17 @@
 
 Early in a hand the search scores a card by playing the rest of the hand out in each sampled
 world with these rules (lead a master, else low; win cheaply, feed the 5H to a partner sure to
-win, dump the 3S on opponents), thousands of times per decision: they are kept to a few list
-operations on card masks. The sampler also asks them what a seat would have played, to weigh
+win, dump the 3S on opponents), thousands of times per decision: they are kept to bit operations on
+card masks (a suit's cards, a rank's four cards), never a list of cards. The sampler also asks them what a seat would have played, to weigh
 the worlds by how well they explain the cards seen (``sampling``).
 """
 
 from __future__ import annotations
 
 from ..engine.cards import FIVE_OF_HEARTS as _FIVE
-from ..engine.cards import SUIT_MASK, cards_of
+from ..engine.cards import SUIT_MASK
 from ..engine.cards import THREE_OF_SPADES as _THREE
 from ..engine.tricks import next_to_play, trick_winner
-_LOW_KEY = tuple(8 * (c & 7) + (c >> 3) for c in range(32))
-"""Cheapest card first, whatever the suit."""
 
 
 def playout(hands: list[int], leader: int, trump: int, out_seat: int,
@@ -72,26 +70,55 @@ def playout_outcome(hands: list[int], leader: int, trump: int, out_seat: int,
         trick_cards.append(card)
 
 
+_RANK = tuple(0x01010101 << rank for rank in range(8))
+"""The four cards of each rank."""
+_NOT_FIVE = ~(1 << _FIVE)
+_NOT_POINTS = ~(1 << _FIVE | 1 << _THREE)
+
+
 def _is_top(card: int, live: int) -> bool:
     return (live & SUIT_MASK[card >> 3]).bit_length() - 1 == card
 
 
+def _cheapest(cards: int) -> int:
+    """The lowest rank, and of equal ranks the first suit (clubs, diamonds, hearts, spades)."""
+    for rank_cards in _RANK:
+        m = cards & rank_cards
+        if m:
+            return (m & -m).bit_length() - 1
+    raise ValueError("no card")
+
+
 def rule_lead(hand: int, live: int, trump: int) -> int:
-    cards = cards_of(hand)
-    tops = [c for c in cards if _is_top(c, live) and c != _FIVE]
+    """A master, a side suit's before a trump and the highest first (the 5H never); else the
+    cheapest card outside trumps and the 5H."""
+    tops = 0
+    for suit_cards in SUIT_MASK:
+        m = live & suit_cards
+        if m:
+            tops |= 1 << (m.bit_length() - 1)
+    tops &= hand & _NOT_FIVE
     if tops:
-        return max(tops, key=lambda c: (c >> 3 != trump, c & 7))
-    plain = [c for c in cards if c != _FIVE and c >> 3 != trump] or [
-        c for c in cards if c != _FIVE] or cards
-    return min(plain, key=_LOW_KEY.__getitem__)
+        side = tops & ~SUIT_MASK[trump] if trump >= 0 else tops
+        if not side:
+            return tops.bit_length() - 1
+        for rank in range(7, -1, -1):
+            m = side & _RANK[rank]
+            if m:
+                return (m & -m).bit_length() - 1
+    plain = hand & _NOT_FIVE
+    if trump >= 0:
+        plain = plain & ~SUIT_MASK[trump] or plain
+    return _cheapest(plain or hand)
 
 
 def rule_follow(hand: int, live: int, trump: int, trick_seats: list[int], trick_cards: list[int],
             seat: int, size: int) -> int:
+    """Win cheaply; when partner wins, feed the 5H if the trick is safe, else play low (never
+    the 3S to partner's trick); when no card wins, dump the 3S, else play low."""
     legal = hand & SUIT_MASK[trick_cards[0] >> 3] or hand
     if not legal & (legal - 1):
         return legal.bit_length() - 1
-    cards = cards_of(legal)
     best = trick_cards[0]
     best_seat = trick_seats[0]
     for s, c in zip(trick_seats, trick_cards):
@@ -102,13 +129,13 @@ def rule_follow(hand: int, live: int, trump: int, trick_seats: list[int], trick_
         safe = last or (_is_top(best, live) and (best >> 3 == trump or trump < 0))
         if safe and legal >> _FIVE & 1:
             return _FIVE
-        rest = [c for c in cards if c != _THREE and c != _FIVE] or cards
-        return min(rest, key=_LOW_KEY.__getitem__)
-    winners = [c for c in cards if (c >> 3 == best >> 3 and c > best)
-               or (c >> 3 == trump and best >> 3 != trump)]
+        return _cheapest(legal & _NOT_POINTS or legal)
+    suit = best >> 3
+    winners = legal & SUIT_MASK[suit] & ~((2 << best) - 1)
+    if trump >= 0 and suit != trump:
+        winners |= legal & SUIT_MASK[trump]
     if winners:
-        return min(winners, key=_LOW_KEY.__getitem__)
+        return _cheapest(winners)
     if legal >> _THREE & 1:
         return _THREE
-    rest = [c for c in cards if c != _FIVE] or cards
-    return min(rest, key=_LOW_KEY.__getitem__)
+    return _cheapest(legal & _NOT_FIVE or legal)
