@@ -20,11 +20,13 @@ import random
 from ..engine.actions import (
     BID_BASE,
     KAISER,
+    MAX_ACTION,
     PASS,
     PASS_CARD_BASE,
     REDEAL,
     TRUMP_BASE,
     TRUMP_NONE,
+    bid_action,
     bid_no_trump,
     bid_points,
     bid_rank,
@@ -232,6 +234,9 @@ def _best_forced(obs: Observation, options: list[int], evals: list[tuple[float, 
     return max(options, key=worth)
 
 
+_NO_TRUMP_BID = tuple(a >= BID_BASE and bid_no_trump(a) for a in range(MAX_ACTION + 1))
+
+
 def auction_choice(obs: Observation, evals: list[tuple[float, int]]) -> int:
     """The call for the seat to bid, from ``evals`` ((estimate, trump) as ``evaluations``
     gives them): the search levels bid by these rules from their own estimates."""
@@ -253,9 +258,12 @@ def auction_choice(obs: Observation, evals: list[tuple[float, int]]) -> int:
     holder = next((s for s, a in reversed(obs.auction) if a != PASS), -1)
     forced = PASS not in legal
 
+    # The dearest bid of each kind we can afford (bids count up in points, suit before no
+    # trump): the inference asks this of thousands of hands a decision.
+    suit_top, nt_top = bid_action(suit_max, False), bid_action(nt_max, True)
+
     def affordable(action: int) -> bool:
-        nt = bid_no_trump(action)
-        return bid_points(action) <= (nt_max if nt else suit_max)
+        return action <= (nt_top if _NO_TRUMP_BID[action] else suit_top)
 
     def value(action: int) -> float:
         nt = bid_no_trump(action)
@@ -269,7 +277,7 @@ def auction_choice(obs: Observation, evals: list[tuple[float, int]]) -> int:
             return PASS
         raise_to = [a for a in bids if affordable(a) and bid_rank(a) >= standing + 2]
         return raise_to[0] if raise_to and suit_mu - margin >= bid_points(raise_to[0]) + 1 else PASS
-    ok = [a for a in bids if affordable(a)]
+    ok = [a for a in bids if a <= (nt_top if _NO_TRUMP_BID[a] else suit_top)]
     if not ok:
         return bids[0] if forced else PASS
     last_word = obs.seat == obs.dealer and rules.auction == "single"
