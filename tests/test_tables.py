@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import time
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -214,3 +215,23 @@ def test_a_hand_record_says_which_team_stands_at_the_defender_threshold():
         api.table_bot_step(table, "random", seed=len(api.table_state(table)["actions"]))
     for record in api.table_summary(table)["hands"]:
         assert record["at_threshold"] == [s >= record["threshold"] for s in record["scores"]]
+
+
+@pytest.mark.parametrize("cap", [0, -5, True, "800", 600_001, float("nan")])
+def test_a_bad_time_cap_is_refused_by_name(cap):
+    state = api.new_game({"profile": "prairie", "seed": "cap"})
+    table = api.open_table(state, [0])["table"]
+    with pytest.raises(InvalidAction, match="time_cap_ms"):
+        api.table_bot_step(table, "strong", 1, cap)
+    with pytest.raises(InvalidAction, match="time_cap_ms"):
+        api.bot_action(state, "strong", 1, cap)
+    assert api.table_state(table) == state  # nothing was played
+
+
+def test_the_search_aims_inside_the_cap_counting_what_the_call_spent_before():
+    from kaiser_core.bridge.tables import CAP_SHARE, bot_time_budget
+
+    assert bot_time_budget(None, 0.0) is None
+    started = time.perf_counter() - 0.2
+    assert bot_time_budget(800, started) <= 0.8 * CAP_SHARE - 0.2
+    assert bot_time_budget(100, started) > 0  # an overdrawn budget still leaves one world

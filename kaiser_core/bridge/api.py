@@ -10,6 +10,7 @@ the engine between moves, so that a move sends an action and gets back views, ne
 from __future__ import annotations
 
 import json
+import time
 from collections import OrderedDict
 from typing import Any
 
@@ -36,6 +37,7 @@ from .loading import (
     _state,
 )
 from .tables import (
+    bot_time_budget,
     close_table,
     open_table,
     table_bot_step,
@@ -208,16 +210,14 @@ def bot_action(state: State, level: str = "basic", seed: object = 0,
     """The action a bot of ``level`` takes for the seat to act, from that seat's view only.
 
     ``time_cap_ms`` is for the browser, where Python runs 3-5 times slower: a search level
-    returns its best move so far when the cap is reached.
+    returns its best move so far in time for the whole call, reading the game included, to
+    answer inside the cap (``tables.bot_time_budget``).
     """
     from .. import bots
 
-    if time_cap_ms is not None and (isinstance(time_cap_ms, bool)
-                                    or not isinstance(time_cap_ms, (int, float))
-                                    or not 0 < time_cap_ms <= 600_000):
-        raise InvalidAction(f"time_cap_ms must be a positive number of milliseconds, got {time_cap_ms!r}")
-    cap = None if time_cap_ms is None else time_cap_ms / 1000
-    return act.encode(bots.choose(_game(state), level, seed, cap))
+    started = time.perf_counter()
+    game = _game(state)
+    return act.encode(bots.choose(game, level, seed, bot_time_budget(time_cap_ms, started)))
 
 
 def _check_seats(seats: object) -> list[int]:

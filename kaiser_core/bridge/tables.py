@@ -15,6 +15,7 @@ the saved game records it is the reply's ``action``, for the device that holds t
 from __future__ import annotations
 
 import secrets
+import time
 from collections import OrderedDict
 from typing import Any
 
@@ -155,21 +156,35 @@ def table_step(table: str, action: Action, seat: int, turn: int | None = None
     return _move(t, code, seat, seat)
 
 
+CAP_SHARE = 0.9
+"""The share of the page's cap a search aims at: it stops before a world that would likely
+end past its deadline, judged by the mean so far, and one world can take several times the
+mean; the answer must still reach the page inside the cap."""
+
+
+def bot_time_budget(time_cap_ms: object, started: float) -> float | None:
+    """The seconds a search level may still take (``None``: no cap) when the page allows
+    ``time_cap_ms`` for the whole call, which began at ``started`` (``time.perf_counter``)."""
+    if time_cap_ms is None:
+        return None
+    if (isinstance(time_cap_ms, bool) or not isinstance(time_cap_ms, (int, float))
+            or not 0 < time_cap_ms <= 600_000):
+        raise InvalidAction(f"time_cap_ms must be a positive number of milliseconds, got {time_cap_ms!r}")
+    return max(0.001, time_cap_ms / 1000 * CAP_SHARE - (time.perf_counter() - started))
+
+
 def table_bot_step(table: str, level: str, seed: object = 0,
                    time_cap_ms: float | None = None) -> dict[str, Any]:
     """A bot of ``level`` plays the seat to act (from that seat's view only); answers as
     ``table_step``, ``view`` being the table's first seat."""
     from ..bots import choose
 
+    started = time.perf_counter()
     t = _table(table)
     game = t.game
     if game.phase == GAME_OVER:
         raise IllegalAction("the game is over")
-    if time_cap_ms is not None and (isinstance(time_cap_ms, bool)
-                                    or not isinstance(time_cap_ms, (int, float))
-                                    or not 0 < time_cap_ms <= 600_000):
-        raise InvalidAction(f"time_cap_ms must be a positive number of milliseconds, got {time_cap_ms!r}")
-    cap = None if time_cap_ms is None else time_cap_ms / 1000
+    cap = bot_time_budget(time_cap_ms, started)
     seat = game.to_act
     code = choose(game, level, seed, cap)
     return _move(t, code, seat, t.seats[0])
