@@ -2,9 +2,10 @@
 
 Early in a hand the search scores a card by playing the rest of the hand out in each sampled
 world with these rules (lead a master, else low; win cheaply, feed the 5H to a partner sure to
-win, dump the 3S on opponents), thousands of times per decision: they are kept to bit operations on
-card masks (a suit's cards, a rank's four cards), never a list of cards. The sampler also asks them what a seat would have played, to weigh
-the worlds by how well they explain the cards seen (``sampling``).
+win, dump the 3S on opponents), thousands of times per decision: they are kept to bit
+operations on card masks (a suit's cards, a rank's four cards), never a list of cards. The
+sampler also asks them what a seat would have played, to weigh the worlds by how well they
+explain the cards seen (``sampling``).
 """
 
 from __future__ import annotations
