@@ -36,8 +36,8 @@ from .loading import (
     _normalise_config,
     _state,
 )
+from .tables import bot_time_budget as _time_budget
 from .tables import (
-    bot_time_budget,
     close_table,
     open_table,
     table_bot_step,
@@ -217,7 +217,7 @@ def bot_action(state: State, level: str = "basic", seed: object = 0,
 
     started = time.perf_counter()
     game = _game(state)
-    return act.encode(bots.choose(game, level, seed, bot_time_budget(time_cap_ms, started)))
+    return act.encode(bots.choose(game, level, seed, _time_budget(time_cap_ms, started)))
 
 
 def _check_seats(seats: object) -> list[int]:
