@@ -258,12 +258,10 @@ def auction_choice(obs: Observation, evals: list[tuple[float, int]]) -> int:
     holder = next((s for s, a in reversed(obs.auction) if a != PASS), -1)
     forced = PASS not in legal
 
-    # The dearest bid of each kind we can afford (bids count up in points, suit before no
-    # trump): the inference asks this of thousands of hands a decision.
+    # The bids we can afford, against the dearest of each kind (bids count up in points, suit
+    # before no trump): the inference asks this of thousands of hands a decision.
     suit_top, nt_top = bid_action(suit_max, False), bid_action(nt_max, True)
-
-    def affordable(action: int) -> bool:
-        return action <= (nt_top if _NO_TRUMP_BID[action] else suit_top)
+    ok = [a for a in bids if a <= (nt_top if _NO_TRUMP_BID[a] else suit_top)]
 
     def value(action: int) -> float:
         nt = bid_no_trump(action)
@@ -275,9 +273,8 @@ def auction_choice(obs: Observation, evals: list[tuple[float, int]]) -> int:
         if (obs.seat == obs.dealer or obs.dealer == partner(obs.seat)
                 or rules.auction != "single"):
             return PASS
-        raise_to = [a for a in bids if affordable(a) and bid_rank(a) >= standing + 2]
+        raise_to = [a for a in ok if bid_rank(a) >= standing + 2]
         return raise_to[0] if raise_to and suit_mu - margin >= bid_points(raise_to[0]) + 1 else PASS
-    ok = [a for a in bids if a <= (nt_top if _NO_TRUMP_BID[a] else suit_top)]
     if not ok:
         return bids[0] if forced else PASS
     last_word = obs.seat == obs.dealer and rules.auction == "single"
