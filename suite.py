@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -106,6 +107,22 @@ def ensure_browser() -> None:
         raise SystemExit("could not install chromium")
 
 
+def ensure_emoji_font() -> None:
+    """The table talk's emoji, as players' phones draw them: without a colour emoji font
+    Debian's Chromium draws empty boxes in the screenshots. Best effort: the tests do not
+    read glyphs, so a machine without the package only gets poorer screenshots."""
+    if shutil.which("fc-list") is None:
+        return
+    fonts = subprocess.run(["fc-list"], capture_output=True, text=True).stdout
+    if "emoji" in fonts.lower():
+        return
+    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+    if run(["apt-get", "install", "-y", "fonts-noto-color-emoji"], env=env).returncode != 0 and \
+            (run(["apt-get", "update"], env=env).returncode != 0 or
+             run(["apt-get", "install", "-y", "fonts-noto-color-emoji"], env=env).returncode != 0):
+        log("warning: no emoji font could be installed; the talk buttons' screenshots show boxes")
+
+
 def pyodide_test_wheels() -> Path:
     dest = CACHE / "pyodide-test-wheels"
     dest.mkdir(parents=True, exist_ok=True)
@@ -185,6 +202,7 @@ def test(install: bool = True, only: str | None = None) -> int:
     if install:
         install_test_deps()
     ensure_browser()
+    ensure_emoji_font()
     build()
     wheels = pyodide_test_wheels()
     results: list[tuple[str, int]] = []
