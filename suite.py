@@ -111,7 +111,7 @@ def ensure_emoji_font() -> None:
     """The table talk's emoji, as players' phones draw them: without a colour emoji font
     Debian's Chromium draws empty boxes in the screenshots. Best effort: the tests do not
     read glyphs, so a machine without the package only gets poorer screenshots."""
-    if shutil.which("fc-list") is None:
+    if shutil.which("fc-list") is None or shutil.which("apt-get") is None:
         return
     fonts = subprocess.run(["fc-list"], capture_output=True, text=True).stdout
     if "emoji" in fonts.lower():
