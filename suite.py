@@ -98,12 +98,17 @@ def _playwright_browser_present() -> bool:
     return any(base.glob("chromium*")) if base.is_dir() else False
 
 
+def _apt_install(package: str) -> bool:
+    """Debian's package, the package lists refreshed first (a fresh machine has none)."""
+    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+    return (run(["apt-get", "update"], env=env).returncode == 0
+            and run(["apt-get", "install", "-y", package], env=env).returncode == 0)
+
+
 def ensure_browser() -> None:
     if Path("/usr/bin/chromium").exists() or _playwright_browser_present():
         return
-    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
-    if run(["apt-get", "update"], env=env).returncode != 0 or \
-            run(["apt-get", "install", "-y", "chromium"], env=env).returncode != 0:
+    if not _apt_install("chromium"):
         raise SystemExit("could not install chromium")
 
 
@@ -116,10 +121,7 @@ def ensure_emoji_font() -> None:
     fonts = subprocess.run(["fc-list"], capture_output=True, text=True).stdout
     if "emoji" in fonts.lower():
         return
-    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
-    if run(["apt-get", "install", "-y", "fonts-noto-color-emoji"], env=env).returncode != 0 and \
-            (run(["apt-get", "update"], env=env).returncode != 0 or
-             run(["apt-get", "install", "-y", "fonts-noto-color-emoji"], env=env).returncode != 0):
+    if not _apt_install("fonts-noto-color-emoji"):
         log("warning: no emoji font could be installed; the talk buttons' screenshots show boxes")
 
 
