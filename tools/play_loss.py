@@ -9,7 +9,7 @@ chosen card's)? Every level is asked at the same decisions, so the differences a
 Kaiser bids are left out (their hands are not scored in raw points).
 
 It is a proxy, not the score: the opponents here are not double dummy, and a card that loses
-nothing double dummy can still lose to a worse defence: exact solves in 8 worlds give away a
+nothing double dummy can still lose to a worse defence. Exact solves in 8 worlds give away a
 quarter fewer points here than ``strong``'s 60 playout worlds at 6 to 8 cards, yet in matches
 against ``basic`` solving earlier gained a fifth of a point a deal at most (README).
 
@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from kaiser_core.bots import LEVELS, choose, make_rng
 from kaiser_core.bots.dds import solve_moves
 from kaiser_core.bots.observation import observe
-from kaiser_core.bots.strong import SearchPolicy, rank_moves
+from kaiser_core.bots.strong import SearchPolicy
 from kaiser_core.engine.game import GAME_OVER, PLAY, Game
 from kaiser_core.engine.rules import PROFILES
 
@@ -82,9 +82,7 @@ def main() -> None:
         start = time.process_time()
         for k, (game, values) in enumerate(examined):
             obs = observe(game, game.to_act)
-            card = rank_moves(obs, make_rng(f"play-loss:{k}"), policy.playout_worlds,
-                              policy.exact_worlds, policy.exact_from, None,
-                              policy.candidates)[0][2]
+            card = policy.ranked(obs, make_rng(f"play-loss:{k}"))[0][2]
             lost.setdefault(obs.hand.bit_count(), []).append(max(values.values()) - values[card])
         every = [x for xs in lost.values() for x in xs]
         by_size = ", ".join(f"{size} cards {sum(xs) / len(xs):.3f}"
