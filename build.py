@@ -21,6 +21,7 @@ import hashlib
 import http.server
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -106,6 +107,11 @@ SW_TEMPLATE = "sw.template.js"
 # Files of web/ that are build inputs only, never copied to dist/: the service worker's template
 # and the JSDoc type definitions the type checker reads (no module imports them at run time).
 WEB_EXCLUDE = {SW_TEMPLATE, "js/types.js"}
+# Markup both pages hold (the table, the analysis and statistics dialogs) is written once in
+# web/partials/ and put in place of a line `<!--#include NAME -->` as a page is copied, at that
+# line's indent, so the solo table and the shared one cannot drift apart.
+PARTIALS = "partials"
+INCLUDE = re.compile(r"^([ \t]*)<!--#include ([\w.-]+) -->\n", re.M)
 
 
 def log(msg: str) -> None:
@@ -315,14 +321,29 @@ def copy_web(target: Path) -> None:
         rel = src.relative_to(WEB)
         if any(part == "__pycache__" or part.startswith(".") for part in rel.parts):
             continue
-        if rel.as_posix() in WEB_EXCLUDE or src.suffix in {".pyc", ".py"}:
+        if rel.as_posix() in WEB_EXCLUDE or src.suffix in {".pyc", ".py"} or rel.parts[0] == PARTIALS:
             continue
         dst = target / rel
         if src.is_dir():
             dst.mkdir(parents=True, exist_ok=True)
+        elif src.suffix == ".html":
+            dst.parent.mkdir(parents=True, exist_ok=True)
+            dst.write_text(expand_includes(src.read_text(encoding="utf-8"), rel.as_posix()),
+                           encoding="utf-8")
         else:
             dst.parent.mkdir(parents=True, exist_ok=True)
             dst.write_bytes(src.read_bytes())
+
+
+def expand_includes(page: str, name: str) -> str:
+    """``page`` with each include line replaced by its partial, indented as the line was."""
+    def partial(m: re.Match[str]) -> str:
+        path = WEB / PARTIALS / m.group(2)
+        if not path.is_file():
+            raise SystemExit(f"{name} includes {m.group(2)}, which web/{PARTIALS}/ lacks")
+        return "".join(m.group(1) + line if line.strip() else line
+                       for line in path.read_text(encoding="utf-8").splitlines(keepends=True))
+    return INCLUDE.sub(partial, page)
 
 
 def site_files(target: Path) -> list[str]:

@@ -10,7 +10,10 @@ second heart and the second spade trick).
 from __future__ import annotations
 
 import copy
+import importlib.util
 import random
+from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from kaiser_core.bridge import api
@@ -203,3 +206,13 @@ def random_json(rng: random.Random, depth: int = 0):
 
 def deep(obj):
     return copy.deepcopy(obj)
+
+
+def build_module() -> ModuleType:
+    """The checkout's build.py as a module (it is a script, not part of the package)."""
+    spec = importlib.util.spec_from_file_location(
+        "build", Path(__file__).resolve().parent.parent / "build.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

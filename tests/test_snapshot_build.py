@@ -3,26 +3,17 @@ wherever the checkout is and whatever the machine's time zone and locale."""
 
 from __future__ import annotations
 
-import importlib.util
 import shutil
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def _build_module():
-    spec = importlib.util.spec_from_file_location("build", ROOT / "build.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from helpers import build_module
 
 
 @pytest.mark.host_only
 def test_the_shipped_snapshot_is_byte_reproducible(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    build = _build_module()
+    build = build_module()
     runtime = build.DIST / build.RUNTIME_DIR
     shipped = build.DIST / build.SNAPSHOT_FILE
     if not shipped.exists() or shutil.which("node") is None:
