@@ -5,7 +5,8 @@ in every deal's result. This asks a narrower question cheaply: at the decisions 
 played by ``basic`` (prairie, seeded ``play-loss:<game>``), where the seat holds ``--from`` to
 ``--to`` cards and has a choice, what does the card a level chooses from its own view cost in
 the true deal, played double dummy from there on (the best card's exact value minus the
-chosen card's)? Every level is asked at the same decisions, so the differences are paired.
+chosen card's), by the side the seat is on and its cards in hand (decisions in brackets)?
+Every level is asked at the same decisions, so the differences are paired.
 Kaiser bids are left out (their hands are not scored in raw points).
 
 It is a proxy, not the score: the opponents here are not double dummy, and a card that loses
@@ -78,18 +79,24 @@ def main() -> None:
     examined = decisions(args.games, args.low, args.high)
     print(f"{len(examined)} decisions from {args.games} games")
     for spec, policy in policies:
-        lost: dict[int, list[int]] = {}
+        lost: dict[tuple[str, int], list[int]] = {}
         start = time.process_time()
         for k, (game, values) in enumerate(examined):
             obs = observe(game, game.to_act)
+            assert obs.contract is not None
             card = policy.ranked(obs, make_rng(f"play-loss:{k}"))[0][2]
-            lost.setdefault(obs.hand.bit_count(), []).append(max(values.values()) - values[card])
+            side = "declaring" if obs.contract.seat & 1 == obs.seat & 1 else "defending"
+            lost.setdefault((side, obs.hand.bit_count()), []).append(
+                max(values.values()) - values[card])
         every = [x for xs in lost.values() for x in xs]
-        by_size = ", ".join(f"{size} cards {sum(xs) / len(xs):.3f}"
-                            for size, xs in sorted(lost.items(), reverse=True))
         seconds = time.process_time() - start
-        print(f"{spec}: {sum(every) / len(every):.3f} points a decision ({by_size}); "
+        print(f"{spec}: {sum(every) / len(every):.3f} points a decision; "
               f"{1000 * seconds / len(every):.0f} ms a decision")
+        for side in ("declaring", "defending"):
+            by_size = ", ".join(f"{size} cards {sum(xs) / len(xs):.3f} ({len(xs)})"
+                                for (s, size), xs in sorted(lost.items(), reverse=True)
+                                if s == side)
+            print(f"  {side}: {by_size}")
 
 
 if __name__ == "__main__":
