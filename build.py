@@ -326,12 +326,12 @@ def copy_web(target: Path) -> None:
         dst = target / rel
         if src.is_dir():
             dst.mkdir(parents=True, exist_ok=True)
-        elif src.suffix == ".html":
-            dst.parent.mkdir(parents=True, exist_ok=True)
+            continue
+        dst.parent.mkdir(parents=True, exist_ok=True)
+        if src.suffix == ".html":
             dst.write_text(expand_includes(src.read_text(encoding="utf-8"), rel.as_posix()),
                            encoding="utf-8")
         else:
-            dst.parent.mkdir(parents=True, exist_ok=True)
             dst.write_bytes(src.read_bytes())
 
 
