@@ -63,6 +63,33 @@ def test_share_with_moves_offers_a_replay(browser, base_url_sub):
     ctx2.close()
 
 
+
+def test_quick_taps_in_a_replay_are_never_lost(browser, base_url_sub):
+    """Taps made while the previous position is still drawing count: the last one is where it stops."""
+    ctx1 = browser.new_context()
+    p1 = ctx1.new_page()
+    open_app(p1, base_url_sub)
+    for _ in range(4):
+        human_step_mouse(p1)
+    n = len(game_state(p1)["actions"])
+    url = _share(p1, "share-moves")
+    ctx2 = browser.new_context()
+    p2 = ctx2.new_page()
+    p2.goto(url)
+    wait_engine_ready(p2)
+    p2.wait_for_selector("[data-testid=replay-bar]:not([hidden])")
+    # Three taps within one task: none waits for the one before to draw.
+    p2.evaluate("() => { for (let i = 0; i < 3; i++) document.getElementById('replay-forward').click(); }")
+    p2.wait_for_function("() => document.getElementById('replay-pos').textContent.startsWith('Move 3 ')")
+    p2.evaluate("() => { document.getElementById('replay-forward').click();"
+                " document.getElementById('replay-end').click(); }")
+    p2.wait_for_function(f"() => document.getElementById('replay-pos').textContent.startsWith('Move {n} of {n}')")
+    p2.evaluate("() => { document.getElementById('replay-back').click();"
+                " document.getElementById('replay-back').click(); }")
+    p2.wait_for_function(f"() => document.getElementById('replay-pos').textContent.startsWith('Move {n - 2} of')")
+    ctx1.close()
+    ctx2.close()
+
 def test_malformed_link_shows_the_engine_message(page, base_url_sub):
     bad = "not-a-valid-code!!"
     # The engine's own message for this code.

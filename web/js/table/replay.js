@@ -27,7 +27,11 @@ export class Replay {
     this.cache = new Map();
     this.onTakeOver = onTakeOver;
     this.onExit = onExit;
-    this.busy = false;
+    /** the position the latest request asked for; steps count from it, not from what is drawn */
+    this.target = 0;
+    this.pending = false;
+    /** @type {Promise<void> | null} the drawing under way, if any */
+    this.drawing = null;
     /** @type {Map<string, number[]>} [hand number, tricks done] by position */
     this.places = new Map();
   }
@@ -66,18 +70,20 @@ export class Replay {
     return lo;
   }
 
-  /** Forward to the end of the current trick (or hand). @param {boolean} byHand */
+  /** Forward to the end of the current trick (or hand), from where the last tap aimed. @param {boolean} byHand */
   async jumpForward(byHand) {
-    const here = await this.placeAt(this.k, byHand);
-    return this.show(Math.min(this.total, await this.firstFrom(here + 1, this.k + 1, this.total, byHand)));
+    const from = this.target;
+    const here = await this.placeAt(from, byHand);
+    return this.show(Math.min(this.total, await this.firstFrom(here + 1, from + 1, this.total, byHand)));
   }
 
   /** Back to the start of the current trick (or hand), or of the one before when already there. */
   /** @param {boolean} byHand */
   async jumpBack(byHand) {
-    const start = await this.firstFrom(await this.placeAt(this.k, byHand), 0, this.k, byHand);
-    if (start < this.k || this.k === 0) return this.show(start);
-    return this.show(await this.firstFrom(await this.placeAt(this.k - 1, byHand), 0, this.k - 1, byHand));
+    const from = this.target;
+    const start = await this.firstFrom(await this.placeAt(from, byHand), 0, from, byHand);
+    if (start < from || from === 0) return this.show(start);
+    return this.show(await this.firstFrom(await this.placeAt(from - 1, byHand), 0, from - 1, byHand));
   }
 
   /** Who made action k (the seat to act before it). @param {number} k */
@@ -86,39 +92,55 @@ export class Replay {
     return (await this.engine.call("summary", s)).to_act;
   }
 
-  /** @param {number} k */
-  async show(k) {
-    if (this.busy) return;
-    this.busy = true;
+  /**
+   * Shows position k. A request made while another is drawing replaces any that waits, so a
+   * quick tap on "End" after "Forward" is never lost: the last tap is where the replay stops.
+   * @param {number} k
+   */
+  show(k) {
+    this.target = Math.max(0, Math.min(this.total, k));
+    this.pending = true;
+    if (!this.drawing) this.drawing = this.drain();
+    return this.drawing;
+  }
+
+  async drain() {
     try {
-      k = Math.max(0, Math.min(this.total, k));
-      const st = await this.stateAt(k);
-      const views = await Promise.all([0, 1, 2, 3].map((s) => this.engine.call("view", st, s)));
-      this.k = k;
-      const v = views[0];
-      renderStatus(v);
-      renderPlate(v);
-      renderSeats(v, { roles: ["", "", "partner", ""], faceUp: { 1: views[1].hand, 2: views[2].hand, 3: views[3].hand } });
-      const showDone = v.trick.cards.length === 0 && v.tricks?.length;
-      if (showDone) renderTrick(v.tricks.at(-1), { winner: v.tricks.at(-1).winner });
-      else renderTrick(v.trick, {});
-      renderHand($("hand"), v.hand, new Map(), { label: "South's cards" });
-      $("action-panel").hidden = true;
-      let text = "Start of the game.";
-      if (k > 0) {
-        const seat = await this.actorOf(k - 1);
-        text = describeAction(seat, this.full.actions[k - 1]);
+      while (this.pending) {
+        this.pending = false;
+        await this.draw(this.target);
       }
-      $("replay-pos").textContent = `Move ${k} of ${this.total}: ${text}`;
-      renderTurn(v.phase === "game_over" ? "Game over." : `${seatName(v.to_act)} to act next.`);
-      announce(text);
-      for (const id of ["replay-back", "replay-start", "replay-prev-trick", "replay-prev-hand"]) button(id).disabled = k === 0;
-      for (const id of ["replay-forward", "replay-end", "replay-next-trick", "replay-next-hand"]) button(id).disabled = k === this.total;
-      button("replay-takeover").disabled = v.phase === "game_over";
-      document.body.dataset.phase = v.phase;
     } finally {
-      this.busy = false;
+      this.drawing = null;
     }
+  }
+
+  /** @param {number} k */
+  async draw(k) {
+    const st = await this.stateAt(k);
+    const views = await Promise.all([0, 1, 2, 3].map((s) => this.engine.call("view", st, s)));
+    this.k = k;
+    const v = views[0];
+    renderStatus(v);
+    renderPlate(v);
+    renderSeats(v, { roles: ["", "", "partner", ""], faceUp: { 1: views[1].hand, 2: views[2].hand, 3: views[3].hand } });
+    const showDone = v.trick.cards.length === 0 && v.tricks?.length;
+    if (showDone) renderTrick(v.tricks.at(-1), { winner: v.tricks.at(-1).winner });
+    else renderTrick(v.trick, {});
+    renderHand($("hand"), v.hand, new Map(), { label: "South's cards" });
+    $("action-panel").hidden = true;
+    let text = "Start of the game.";
+    if (k > 0) {
+      const seat = await this.actorOf(k - 1);
+      text = describeAction(seat, this.full.actions[k - 1]);
+    }
+    $("replay-pos").textContent = `Move ${k} of ${this.total}: ${text}`;
+    renderTurn(v.phase === "game_over" ? "Game over." : `${seatName(v.to_act)} to act next.`);
+    announce(text);
+    for (const id of ["replay-back", "replay-start", "replay-prev-trick", "replay-prev-hand"]) button(id).disabled = k === 0;
+    for (const id of ["replay-forward", "replay-end", "replay-next-trick", "replay-next-hand"]) button(id).disabled = k === this.total;
+    button("replay-takeover").disabled = v.phase === "game_over";
+    document.body.dataset.phase = v.phase;
   }
 
   enter() {
@@ -126,8 +148,8 @@ export class Replay {
     $("replay-bar").hidden = false;
     const on = (id, f) => { $(id).onclick = f; };
     on("replay-start", () => this.show(0));
-    on("replay-back", () => this.show(this.k - 1));
-    on("replay-forward", () => this.show(this.k + 1));
+    on("replay-back", () => this.show(this.target - 1));
+    on("replay-forward", () => this.show(this.target + 1));
     on("replay-end", () => this.show(this.total));
     on("replay-prev-hand", () => this.jumpBack(true));
     on("replay-prev-trick", () => this.jumpBack(false));
