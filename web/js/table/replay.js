@@ -104,6 +104,11 @@ export class Replay {
     return this.drawing;
   }
 
+  /** Whether a position is still being drawn (tests wait on it through window.kaiser.replay). */
+  get busy() {
+    return this.drawing !== null;
+  }
+
   async drain() {
     try {
       while (this.pending) {
