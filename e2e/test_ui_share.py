@@ -34,11 +34,13 @@ def test_shared_url_deals_the_same_hands_in_a_new_context(browser, base_url_sub)
     ctx2.close()
 
 
-def test_share_with_moves_offers_a_replay(browser, base_url_sub):
+def _replay_in_a_new_context(browser, base_url_sub, steps: int):
+    """A game `steps` of South's moves in (or to the end of the hand), shared with its moves and
+    opened in a second context at its replay bar: (both contexts, the replay page, moves shared)."""
     ctx1 = browser.new_context()
     p1 = ctx1.new_page()
     open_app(p1, base_url_sub)
-    for _ in range(6):
+    for _ in range(steps):
         if dialog_open(p1, "dlg-hand"):
             break
         human_step_mouse(p1)
@@ -49,46 +51,44 @@ def test_share_with_moves_offers_a_replay(browser, base_url_sub):
     p2.goto(url)
     wait_engine_ready(p2)
     p2.wait_for_selector("[data-testid=replay-bar]:not([hidden])")
+    return (ctx1, ctx2), p2, n
+
+
+def _wait_position(page, prefix: str) -> None:
+    page.wait_for_function("(p) => document.getElementById('replay-pos').textContent.startsWith(p)", arg=prefix)
+
+
+def test_share_with_moves_offers_a_replay(browser, base_url_sub):
+    contexts, p2, n = _replay_in_a_new_context(browser, base_url_sub, 6)
     assert p2.get_by_test_id("replay-pos").inner_text().startswith(f"Move 0 of {n}")
     p2.get_by_test_id("replay-forward").click()
-    p2.wait_for_function("() => document.getElementById('replay-pos').textContent.startsWith('Move 1 ')")
+    _wait_position(p2, "Move 1 ")
     p2.get_by_test_id("replay-back").click()
-    p2.wait_for_function("() => document.getElementById('replay-pos').textContent.startsWith('Move 0 ')")
+    _wait_position(p2, "Move 0 ")
     p2.get_by_test_id("replay-end").click()
-    p2.wait_for_function(f"() => document.getElementById('replay-pos').textContent.startsWith('Move {n} of {n}')")
+    _wait_position(p2, f"Move {n} of {n}")
     p2.get_by_test_id("replay-takeover").click()
     wait_turn(p2)
     assert len(game_state(p2)["actions"]) == n
-    ctx1.close()
-    ctx2.close()
-
+    for ctx in contexts:
+        ctx.close()
 
 
 def test_quick_taps_in_a_replay_are_never_lost(browser, base_url_sub):
     """Taps made while the previous position is still drawing count: the last one is where it stops."""
-    ctx1 = browser.new_context()
-    p1 = ctx1.new_page()
-    open_app(p1, base_url_sub)
-    for _ in range(4):
-        human_step_mouse(p1)
-    n = len(game_state(p1)["actions"])
-    url = _share(p1, "share-moves")
-    ctx2 = browser.new_context()
-    p2 = ctx2.new_page()
-    p2.goto(url)
-    wait_engine_ready(p2)
-    p2.wait_for_selector("[data-testid=replay-bar]:not([hidden])")
+    contexts, p2, n = _replay_in_a_new_context(browser, base_url_sub, 4)
     # Three taps within one task: none waits for the one before to draw.
     p2.evaluate("() => { for (let i = 0; i < 3; i++) document.getElementById('replay-forward').click(); }")
-    p2.wait_for_function("() => document.getElementById('replay-pos').textContent.startsWith('Move 3 ')")
+    _wait_position(p2, "Move 3 ")
     p2.evaluate("() => { document.getElementById('replay-forward').click();"
                 " document.getElementById('replay-end').click(); }")
-    p2.wait_for_function(f"() => document.getElementById('replay-pos').textContent.startsWith('Move {n} of {n}')")
+    _wait_position(p2, f"Move {n} of {n}")
     p2.evaluate("() => { document.getElementById('replay-back').click();"
                 " document.getElementById('replay-back').click(); }")
-    p2.wait_for_function(f"() => document.getElementById('replay-pos').textContent.startsWith('Move {n - 2} of')")
-    ctx1.close()
-    ctx2.close()
+    _wait_position(p2, f"Move {n - 2} of")
+    for ctx in contexts:
+        ctx.close()
+
 
 def test_malformed_link_shows_the_engine_message(page, base_url_sub):
     bad = "not-a-valid-code!!"
