@@ -1,6 +1,6 @@
 """Table polish: the trick sweeps to its winner (unless motion is off), the person's turn stands
-out, the bidding box does not move the hand, contract and trump stay in view on a phone, and
-keyboard focus is always drawn."""
+out, the bidding box does not move the hand, contract and trump stay in view on a phone,
+the menu's words fit their buttons on a phone, and keyboard focus is always drawn."""
 
 from __future__ import annotations
 
@@ -81,6 +81,33 @@ def test_contract_and_trump_stay_in_view_on_a_phone(browser, base_url_sub):
     # The contract fits on one line next to the trump badge.
     assert page.get_by_test_id("contract").bounding_box()["height"] < 40
     ctx.close()
+
+
+LABELS_OUTSIDE = """() => [...document.querySelectorAll('.toolbar .btn.tool')].flatMap((b) => {
+  const box = b.getBoundingClientRect();
+  const walker = document.createTreeWalker(b, NodeFilter.SHOW_TEXT);
+  const out = [];
+  for (let t = walker.nextNode(); t; t = walker.nextNode()) {
+    if (!t.textContent.trim() || !t.parentElement.getClientRects().length) continue;
+    const range = document.createRange();
+    range.selectNodeContents(t);
+    for (const r of range.getClientRects())
+      if (r.left < box.left - 0.5 || r.right > box.right + 0.5) out.push(`${b.id}: ${t.textContent.trim()}`);
+  }
+  return out;
+})"""
+
+
+def test_menu_words_fit_their_buttons_on_a_phone(browser, base_url_sub):
+    """Eight tools share a phone's width: no button's words may run into its neighbour's."""
+    for width in (360, 390):
+        ctx = browser.new_context(viewport={"width": width, "height": 740}, is_mobile=True,
+                                  has_touch=True)
+        page = ctx.new_page()
+        open_app(page, base_url_sub)
+        assert page.evaluate(LABELS_OUTSIDE) == [], width
+        assert page.get_by_role("button", name="Statistics").is_visible()
+        ctx.close()
 
 
 def test_keyboard_focus_is_always_drawn(page, base_url_sub):
