@@ -14,7 +14,11 @@ nothing double dummy can still lose to a worse defence. Exact solves in 8 worlds
 quarter fewer points here than ``strong``'s 60 playout worlds at 6 to 8 cards, yet in matches
 against ``basic`` solving earlier gained a fifth of a point a deal at most (README).
 
-    python tools/play_loss.py GAMES LEVEL [LEVEL ...] [--from 6] [--to 8]
+    python tools/play_loss.py GAMES LEVEL [LEVEL ...] [--from 6] [--to 8] [--true-deal]
+
+``--true-deal`` scores each card in the true deal alone, as if the seat saw every hand but
+still judged cards by its level's evaluation (playouts before ``exact_from``, exact solves
+from there): what the evaluation gives away, apart from what the unseen cards cost.
 
 A LEVEL is ``strong``, ``expert`` or budgets ``playouts,exact_worlds,exact_from,candidates``
 (``60,20,5,4`` is ``strong``'s play).
@@ -31,7 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from kaiser_core.bots import LEVELS, choose, make_rng
 from kaiser_core.bots.dds import solve_moves
 from kaiser_core.bots.observation import observe
-from kaiser_core.bots.strong import SearchPolicy
+from kaiser_core.bots.strong import SearchPolicy, rank_moves
 from kaiser_core.engine.game import GAME_OVER, PLAY, Game
 from kaiser_core.engine.rules import PROFILES
 
@@ -74,6 +78,9 @@ def main() -> None:
     parser.add_argument("levels", nargs="+")
     parser.add_argument("--from", dest="low", type=int, default=6)
     parser.add_argument("--to", dest="high", type=int, default=8)
+    parser.add_argument("--true-deal", action="store_true",
+                        help="score the cards in the true deal alone: what the evaluation "
+                             "(playouts, exact solves) gives away with every card known")
     args = parser.parse_args()
     policies = [(spec, policy_of(spec)) for spec in args.levels]
     examined = decisions(args.games, args.low, args.high)
@@ -84,7 +91,12 @@ def main() -> None:
         for k, (game, values) in enumerate(examined):
             obs = observe(game, game.to_act)
             assert obs.contract is not None
-            card = policy.ranked(obs, make_rng(f"play-loss:{k}"))[0][2]
+            rng = make_rng(f"play-loss:{k}")
+            if args.true_deal:
+                card = rank_moves(obs, rng, 1, 1, policy.exact_from,
+                                  worlds_given=[list(game.hands)])[0][2]
+            else:
+                card = policy.ranked(obs, rng)[0][2]
             side = "declaring" if obs.contract.seat & 1 == obs.seat & 1 else "defending"
             lost.setdefault((side, obs.hand.bit_count()), []).append(
                 max(values.values()) - values[card])

@@ -112,10 +112,12 @@ def _outcomes(hands: list[int], obs: Observation, seat: int, legal: list[int],
 
 
 def rank_moves(obs: Observation, rng: random.Random, playout_worlds: int, exact_worlds: int,
-               exact_from: int, time_cap: float | None = None, candidates: int = 1
-               ) -> list[tuple[float, float, int]]:
+               exact_from: int, time_cap: float | None = None, candidates: int = 1,
+               worlds_given: list[list[int]] | None = None) -> list[tuple[float, float, int]]:
     """Every legal card with its mean net score and our mean raw points, best first (a world
-    drawn twice by the sampler is scored once and counted twice)."""
+    drawn twice by the sampler is scored once and counted twice). ``worlds_given`` replaces
+    the sampled worlds: ``tools/play_loss.py`` scores the true deal alone with it, to tell
+    what the evaluation gives away from what the unseen cards do."""
     legal = list(obs.legal)
     seat = obs.seat
     team = seat & 1
@@ -130,7 +132,8 @@ def rank_moves(obs: Observation, rng: random.Random, playout_worlds: int, exact_
     done = 0
     seen: dict[tuple[int, ...], dict[int, tuple[int, int]]] = {}
     deadline = None if time_cap is None else start + time_cap
-    sampled = sample_worlds(obs, worlds, rng, candidates, deadline)
+    sampled = (sample_worlds(obs, worlds, rng, candidates, deadline) if worlds_given is None
+               else worlds_given)
     scoring = time.perf_counter()
     for hands in sampled:
         key = tuple(hands)
