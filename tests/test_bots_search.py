@@ -9,7 +9,7 @@ import pytest
 from kaiser_core.bridge import api
 from kaiser_core.bots import choose, make_rng, observe
 from kaiser_core.bots.sampling import sample_worlds
-from kaiser_core.bots.strong import strong_policy
+from kaiser_core.bots.strong import raw_decides, strong_policy
 from kaiser_core.errors import IllegalAction
 from kaiser_core.engine.game import PLAY, Game
 from kaiser_core.engine.rules import PROFILES
@@ -200,6 +200,28 @@ def test_oracle_bids_as_basic_and_plays_double_dummy():
                                  game.trick_seats, game.trick_cards, seat & 1)
         action = choose(game, "oracle", 3)
         assert values[action] == max(values.values())
+        game.step(action)
+
+
+def test_strong_oracle_bids_as_basic_and_solves_the_true_deal_late():
+    """``oracle_strong`` judges cards as ``strong`` does, in the true deal: exact (the best
+    double-dummy card) from ``strong``'s ``exact_from`` on, a legal card before."""
+    from kaiser_core.bots import dds
+
+    game = Game(PROFILES["prairie"], "oracle-strong")
+    while game.phase != PLAY:
+        assert choose(game, "oracle_strong", 5) == choose(game, "basic", 5)
+        game.step(choose(game, "oracle_strong", 5))
+    while game.phase == PLAY:
+        seat = game.to_act
+        action = choose(game, "oracle_strong", 5)
+        assert action in game.legal()
+        if (game.hands[seat].bit_count() <= strong_policy.exact_from
+                and raw_decides(observe(game, seat))):
+            leader = game.trick_seats[0] if game.trick_seats else seat
+            values = dds.solve_moves(game.hands, leader, game.trump, game.out_seat,
+                                     game.trick_seats, game.trick_cards, seat & 1)
+            assert values[action] == max(values.values())
         game.step(action)
 
 

@@ -19,6 +19,7 @@ from .strong import (
     expert_policy,
     oracle_choose,
     oracle_full_choose,
+    oracle_strong_choose,
     strong_policy,
 )
 
@@ -32,7 +33,8 @@ def random_policy(obs: Observation, rng: random.Random) -> int:
 
 LEVELS: dict[str, Policy] = {"random": random_policy, "basic": basic_policy,
                              "strong": strong_policy, "expert": expert_policy}
-ORACLES = {"oracle": oracle_choose, "oracle_full": oracle_full_choose}
+ORACLES = {"oracle": oracle_choose, "oracle_full": oracle_full_choose,
+           "oracle_strong": oracle_strong_choose}
 """Levels that see every hand: handed the whole game, for evaluation only."""
 
 

@@ -279,6 +279,21 @@ def oracle_full_choose(game: Game, rng: random.Random) -> int:
     return basic_policy(observe(game, seat), rng)
 
 
+def oracle_strong_choose(game: Game, rng: random.Random) -> int:
+    """``strong``'s card play with every hand seen: its own evaluation (playouts early, exact
+    solves from ``exact_from`` cards) in the true deal alone; the rest as ``basic``.
+
+    Between the fair ``strong`` and ``oracle``, it splits what ``strong`` gives away in the play
+    into what the unseen cards cost it (``basic/oracle_strong`` against ``basic/strong``) and
+    what its evaluation does (``basic/oracle`` against ``basic/oracle_strong``): evaluation
+    only."""
+    obs = observe(game, game.to_act)
+    if game.phase == PLAY and len(obs.legal) > 1:
+        return rank_moves(obs, rng, 1, 1, strong_policy.exact_from,
+                          worlds_given=[list(game.hands)])[0][2]
+    return basic_policy(obs, rng)
+
+
 def _oracle_play(game: Game) -> int:
     """The card that keeps the most raw points (net score rises with raw points)."""
     legal = game.legal()
