@@ -185,19 +185,30 @@ def test_time_cap_stops_the_auction_too():
         game.step(action)
 
 
-def test_oracle_bids_as_basic_and_plays_double_dummy():
-    """The oracle is the yardstick of card play: the fair levels' auction, perfect play."""
+def _bid_as_basic(game: Game, level: str, seed: int) -> Game:
+    """Play the auction with ``level``, checking each call is ``basic``'s (the oracles'
+    auction is the fair levels'), up to the first card."""
+    while game.phase != PLAY:
+        assert choose(game, level, seed) == choose(game, "basic", seed)
+        game.step(choose(game, level, seed))
+    return game
+
+
+def _double_dummy_values(game: Game) -> dict[int, int]:
+    """Each legal card's exact future raw points for the team of the seat to play."""
     from kaiser_core.bots import dds
 
-    game = Game(PROFILES["prairie"], "oracle")
-    while game.phase != PLAY:
-        assert choose(game, "oracle", 3) == choose(game, "basic", 3)
-        game.step(choose(game, "oracle", 3))
+    seat = game.to_act
+    leader = game.trick_seats[0] if game.trick_seats else seat
+    return dds.solve_moves(game.hands, leader, game.trump, game.out_seat, game.trick_seats,
+                           game.trick_cards, seat & 1)
+
+
+def test_oracle_bids_as_basic_and_plays_double_dummy():
+    """The oracle is the yardstick of card play: the fair levels' auction, perfect play."""
+    game = _bid_as_basic(Game(PROFILES["prairie"], "oracle"), "oracle", 3)
     while game.phase == PLAY:
-        seat = game.to_act
-        leader = game.trick_seats[0] if game.trick_seats else seat
-        values = dds.solve_moves(game.hands, leader, game.trump, game.out_seat,
-                                 game.trick_seats, game.trick_cards, seat & 1)
+        values = _double_dummy_values(game)
         action = choose(game, "oracle", 3)
         assert values[action] == max(values.values())
         game.step(action)
@@ -206,21 +217,14 @@ def test_oracle_bids_as_basic_and_plays_double_dummy():
 def test_strong_oracle_bids_as_basic_and_solves_the_true_deal_late():
     """``oracle_strong`` judges cards as ``strong`` does, in the true deal: exact (the best
     double-dummy card) from ``strong``'s ``exact_from`` on, a legal card before."""
-    from kaiser_core.bots import dds
-
-    game = Game(PROFILES["prairie"], "oracle-strong")
-    while game.phase != PLAY:
-        assert choose(game, "oracle_strong", 5) == choose(game, "basic", 5)
-        game.step(choose(game, "oracle_strong", 5))
+    game = _bid_as_basic(Game(PROFILES["prairie"], "oracle-strong"), "oracle_strong", 5)
     while game.phase == PLAY:
         seat = game.to_act
         action = choose(game, "oracle_strong", 5)
         assert action in game.legal()
         if (game.hands[seat].bit_count() <= strong_policy.exact_from
                 and raw_decides(observe(game, seat))):
-            leader = game.trick_seats[0] if game.trick_seats else seat
-            values = dds.solve_moves(game.hands, leader, game.trump, game.out_seat,
-                                     game.trick_seats, game.trick_cards, seat & 1)
+            values = _double_dummy_values(game)
             assert values[action] == max(values.values())
         game.step(action)
 
