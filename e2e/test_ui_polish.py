@@ -1,6 +1,7 @@
 """Table polish: the trick sweeps to its winner (unless motion is off), the person's turn stands
 out, the bidding box does not move the hand, contract and trump stay in view on a phone,
-the menu's words fit their buttons on a phone, and keyboard focus is always drawn."""
+the menu's words fit their buttons on a phone, a seat's role and a link's words keep their room on
+a desktop, and keyboard focus is always drawn."""
 
 from __future__ import annotations
 
@@ -108,6 +109,39 @@ def test_menu_words_fit_their_buttons_on_a_phone(browser, base_url_sub):
         assert page.evaluate(LABELS_OUTSIDE) == [], width
         assert page.get_by_role("button", name="Statistics").is_visible()
         ctx.close()
+
+
+SEATS_SHORT_OF_ROOM = """() => [...document.querySelectorAll('.seat')].flatMap((seat) => {
+  const head = seat.querySelector('.seat-head');
+  const name = seat.querySelector('.seat-name'), role = seat.querySelector('.seat-role');
+  if (!head || !name || !role || !role.textContent.trim()) return [];
+  const gap = parseFloat(getComputedStyle(head).columnGap) || 0;
+  const pad = getComputedStyle(seat);
+  const room = seat.clientWidth - parseFloat(pad.paddingLeft) - parseFloat(pad.paddingRight);
+  const needed = name.scrollWidth + role.scrollWidth + 20 + 2 * gap;  // 20: the dealer's chip
+  return needed > room + 0.5 ? [`${name.textContent}: ${role.textContent} (${needed} > ${room})`] : [];
+})"""
+
+ICON_TOUCHING_WORDS = """() => [...document.querySelectorAll('.toolbar a.btn.tool')].flatMap((a) => {
+  const icon = a.querySelector('span[aria-hidden="true"]');
+  const words = [...a.childNodes].find((n) => n.nodeType === Node.TEXT_NODE && n.textContent.trim());
+  if (!icon || !words) return [];
+  const range = document.createRange();
+  range.selectNodeContents(words);
+  const gap = range.getBoundingClientRect().left - icon.getBoundingClientRect().right;
+  return gap < 2 ? [`${a.textContent.trim()}: ${gap}`] : [];
+})"""
+
+
+def test_desktop_seats_and_links_keep_their_words(browser, base_url_sub):
+    """On a desktop every seat shows its whole role ("partner · bot · random") beside its name
+    and the dealer's chip, and a toolbar link's icon does not touch its words."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = ctx.new_page()
+    open_app(page, base_url_sub)
+    assert page.evaluate(SEATS_SHORT_OF_ROOM) == []
+    assert page.evaluate(ICON_TOUCHING_WORDS) == []
+    ctx.close()
 
 
 def test_keyboard_focus_is_always_drawn(page, base_url_sub):
