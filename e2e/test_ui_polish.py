@@ -111,6 +111,19 @@ def test_menu_words_fit_their_buttons_on_a_phone(browser, base_url_sub):
         ctx.close()
 
 
+def test_tablet_tools_share_one_row(browser, base_url_sub):
+    """A tablet held upright (768 px): the eight tools fit one row under the title, their words
+    inside their buttons."""
+    ctx = browser.new_context(viewport={"width": 768, "height": 1000})
+    page = ctx.new_page()
+    open_app(page, base_url_sub)
+    tops = page.evaluate("() => [...document.querySelectorAll('.toolbar .btn.tool')]"
+                         ".filter((b) => b.getClientRects().length).map((b) => b.getBoundingClientRect().top)")
+    assert len(tops) == 8 and max(tops) - min(tops) < 1, tops
+    assert page.evaluate(LABELS_OUTSIDE) == []
+    ctx.close()
+
+
 SEATS_SHORT_OF_ROOM = """() => [...document.querySelectorAll('.seat')].flatMap((seat) => {
   const head = seat.querySelector('.seat-head');
   const name = seat.querySelector('.seat-name'), role = seat.querySelector('.seat-role');
