@@ -1,7 +1,8 @@
 """Table polish: the trick sweeps to its winner (unless motion is off), the person's turn stands
 out, the bidding box does not move the hand, contract and trump stay in view on a phone,
-the menu's words fit their buttons on a phone, a seat's role and a link's words keep their room on
-a desktop, and keyboard focus is always drawn."""
+the menu's words fit their buttons on a phone, the whole bidding box shows on a small phone,
+a seat's role and a link's words keep their room on a desktop, and keyboard focus is always
+drawn."""
 
 from __future__ import annotations
 
@@ -121,6 +122,26 @@ def test_tablet_tools_share_one_row(browser, base_url_sub):
                          ".filter((b) => b.getClientRects().length).map((b) => b.getBoundingClientRect().top)")
     assert len(tops) == 8 and max(tops) - min(tops) < 1, tops
     assert page.evaluate(LABELS_OUTSIDE) == []
+    ctx.close()
+
+
+def test_the_whole_bidding_box_shows_on_a_small_phone(browser, base_url_sub):
+    """At the opening bid on a small phone (375 x 667) the seventeen choices do not fit under the
+    table: the page scrolls just enough to show the whole box, with the hand above it and the
+    scores still in view."""
+    ctx = browser.new_context(viewport={"width": 375, "height": 667}, is_mobile=True,
+                              has_touch=True)
+    page = ctx.new_page()
+    open_app(page, base_url_sub, FAST)
+    page.evaluate("""async () => { const k = window.kaiser; k.game.stop();
+      await k.game.start(await k.engine.call('new_game', {profile: 'standard', seed: 'agree', dealer: 3})); }""")
+    page.wait_for_selector("#action-panel [data-testid='bid-12nt']")
+    page.wait_for_function(
+        "() => document.getElementById('action-panel').getBoundingClientRect().bottom <= innerHeight + 0.5")
+    status = page.locator(".status").bounding_box()
+    hand = page.locator("#hand").bounding_box()
+    assert status["y"] >= -0.5 and hand["y"] >= status["y"] + status["height"] - 0.5, (status, hand)
+    assert page.get_by_test_id("bid-12nt").is_visible()
     ctx.close()
 
 

@@ -96,7 +96,22 @@ export function renderActionPanel(panel, seat, legal, onChoose, { view = null, o
   panel.setAttribute("aria-labelledby", "panel-title");
   panel.dataset.kind = kind;
   panel.hidden = false;
+  revealPanel(panel);
   return true;
+}
+
+/**
+ * On a short screen the bidding box can end below its bottom edge (a phone at the opening bid:
+ * seventeen choices): scroll just enough to show the whole box, once the table has been laid
+ * out. The scores and the auction stay in view (the status strip is sticky on a phone) and so
+ * does the hand, just above the box. @param {HTMLElement} panel
+ */
+function revealPanel(panel) {
+  requestAnimationFrame(() => {
+    if (panel.hidden || !panel.isConnected) return;
+    const box = panel.getBoundingClientRect();
+    if (box.bottom > window.innerHeight + 0.5 && box.top > 0) panel.scrollIntoView({ block: "end" });
+  });
 }
 
 /** Put the focus on the panel's first choice (a bid rather than a pass). Returns true if it did. @param {HTMLElement} panel */
