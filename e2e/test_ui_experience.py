@@ -16,7 +16,8 @@ import pytest
 from conftest import wait_engine_ready
 from ui_helpers import (
     FAST, dialog_open, engine_call, game_state, human_step_mouse, legal_cards, moves,
-    panel_actions, play_hand, preset_settings, step_until, step_until_south_plays, wait_turn,
+    panel_actions, play_hand, preset_settings, start_game, step_until, step_until_south_plays,
+    wait_turn,
 )
 
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
@@ -88,15 +89,6 @@ def _open(page, url, settings=None):
     wait_turn(page)
 
 
-def _start(page, config, actions=()):
-    """Start a game from a config and a few actions, through the engine, in the UI."""
-    page.evaluate("""async ([config, actions]) => { const k = window.kaiser; k.game.stop();
-      let s = await k.engine.call('new_game', config);
-      for (const a of actions) s = await k.engine.call('apply', s, a);
-      await k.game.start(s); }""", [config, list(actions)])
-    wait_turn(page)
-
-
 def _shot(page, name, what):
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"table-{what}-{name}.png"))
@@ -116,7 +108,7 @@ def _intersects(a, b) -> bool:
 def test_a_whole_hand_shows_no_null_and_the_numbers_agree(sized, base_url_sub):
     page, name = sized
     _open(page, base_url_sub)
-    _start(page, {"profile": "standard", "seed": "agree", "dealer": 3})
+    start_game(page, {"profile": "standard", "seed": "agree", "dealer": 3})
     assert panel_actions(page), "South bids first after dealer East"
     _shot(page, name, "bidding")
     step_until_south_plays(page)
@@ -167,7 +159,7 @@ def test_a_whole_hand_shows_no_null_and_the_numbers_agree(sized, base_url_sub):
 def test_layout_shift_over_a_hand_with_bots_at_normal_speed(sized, base_url_sub):
     page, name = sized
     _open(page, base_url_sub, {**NORMAL, "bots": {"1": "basic", "2": "basic", "3": "basic"}})
-    _start(page, {"profile": "standard", "seed": "calm", "dealer": 0})
+    start_game(page, {"profile": "standard", "seed": "calm", "dealer": 0})
     page.evaluate("() => { window.__cls.all = 0; window.__cls.noInput = 0; window.__cls.worst = []; }")
     play_hand(page)
     cls = page.evaluate("window.__cls")
@@ -181,7 +173,7 @@ def test_layout_shift_over_a_hand_with_bots_at_normal_speed(sized, base_url_sub)
 def test_decision_panel_covers_no_seat(sized, base_url_sub):
     page, name = sized
     _open(page, base_url_sub)
-    _start(page, {"profile": "standard", "seed": "panel", "dealer": 0},
+    start_game(page, {"profile": "standard", "seed": "panel", "dealer": 0},
            [{"type": "bid", "points": 7, "no_trump": False}, {"type": "pass"}, {"type": "pass"}])
     panel = _box(page, "#action-panel")
     assert panel, "the bidding box is shown"
@@ -200,7 +192,7 @@ def test_decision_panel_covers_no_seat(sized, base_url_sub):
 def test_a_refused_card_says_why(sized, base_url_sub):
     page, name = sized
     _open(page, base_url_sub)
-    _start(page, {"profile": "standard", "seed": "follow", "dealer": 3})
+    start_game(page, {"profile": "standard", "seed": "follow", "dealer": 3})
     for _ in range(120):
         if dialog_open(page, "dlg-hand"):
             page.get_by_test_id("hand-continue").click()
@@ -252,7 +244,7 @@ def _focus_where(page) -> str | None:
 def test_keyboard_focus_stays_in_the_hand_and_the_bidding_box(sized, base_url_sub):
     page, _name = sized
     _open(page, base_url_sub)
-    _start(page, {"profile": "standard", "seed": "keys", "dealer": 3})
+    start_game(page, {"profile": "standard", "seed": "keys", "dealer": 3})
     # The bidding box has the focus at once, and arrows move it.
     assert _focus_where(page) == "panel"
     first = page.evaluate("() => document.activeElement.dataset.action")
@@ -291,7 +283,7 @@ def test_contract_by_the_trick_and_the_winning_bid_marked(sized, base_url_sub):
     page, name = sized
     _open(page, base_url_sub)
     # South deals; West bid 7: South may equal it, so the box says "to take".
-    _start(page, {"profile": "standard", "seed": "glance", "dealer": 0},
+    start_game(page, {"profile": "standard", "seed": "glance", "dealer": 0},
            [{"type": "bid", "points": 7, "no_trump": False}, {"type": "pass"}, {"type": "pass"}])
     note = page.locator("#action-panel .panel-note").inner_text()
     assert "to take" in note.lower() and "to beat" not in note.lower(), note
@@ -317,7 +309,7 @@ def test_contract_by_the_trick_and_the_winning_bid_marked(sized, base_url_sub):
 def test_hint_lists_one_scale_with_one_suggestion(sized, base_url_sub):
     page, _name = sized
     _open(page, base_url_sub)
-    _start(page, {"profile": "standard", "seed": "hint-ui", "dealer": 0},
+    start_game(page, {"profile": "standard", "seed": "hint-ui", "dealer": 0},
            [{"type": "bid", "points": 6, "no_trump": False}, {"type": "pass"}, {"type": "pass"}])
     hints = engine_call(page, "hint", game_state(page), 0)
     assert [h["suggested"] for h in hints].count(True) == 1 and hints[0]["suggested"]
@@ -337,7 +329,7 @@ def test_hint_lists_one_scale_with_one_suggestion(sized, base_url_sub):
 def test_bots_wait_while_a_dialog_is_open(sized, base_url_sub):
     page, _name = sized
     _open(page, base_url_sub, NORMAL)
-    _start(page, {"profile": "standard", "seed": "pause", "dealer": 3})
+    start_game(page, {"profile": "standard", "seed": "pause", "dealer": 3})
     page.get_by_test_id("btn-help").click()
     page.wait_for_selector("#dlg-help[open]")
     # South passes from under the dialog (as a test can): the bots must not answer until it closes.
@@ -364,7 +356,7 @@ def test_share_says_which_hand_and_uses_the_share_sheet(sized, base_url_sub):
     page.add_init_script("""navigator.share = async (data) => { window.__shared = data; };
       navigator.canShare = () => true;""")
     _open(page, base_url_sub)
-    _start(page, {"profile": "standard", "seed": "share-2", "dealer": 3})
+    start_game(page, {"profile": "standard", "seed": "share-2", "dealer": 3})
     play_hand(page)
     page.get_by_test_id("hand-continue").click()
     wait_turn(page)
@@ -404,7 +396,7 @@ def test_replay_icons_fit_and_no_overflow(sized, base_url_sub):
 def test_side_seats_one_row_of_backs_and_score_sheet_header(sized, base_url_sub):
     page, _name = sized
     _open(page, base_url_sub)
-    _start(page, {"profile": "standard", "seed": "backs", "dealer": 3})
+    start_game(page, {"profile": "standard", "seed": "backs", "dealer": 3})
     for seat in (1, 3):
         tops = page.locator(f"#seat-{seat} .card.back").evaluate_all(
             "bs => bs.map(b => Math.round(b.getBoundingClientRect().top))")
@@ -421,7 +413,7 @@ def test_side_seats_one_row_of_backs_and_score_sheet_header(sized, base_url_sub)
 def test_at_most_two_worker_messages_per_move(sized, base_url_sub):
     page, name = sized
     _open(page, base_url_sub)
-    _start(page, {"profile": "standard", "seed": "messages", "dealer": 2})
+    start_game(page, {"profile": "standard", "seed": "messages", "dealer": 2})
     posts, start = page.evaluate("window.__posts"), moves(page)
     play_hand(page)
     sent, made = page.evaluate("window.__posts") - posts, moves(page) - start
@@ -442,7 +434,7 @@ def test_axe_bidding_play_and_hand_result(sized, base_url_sub):
     page, _name = sized
     axe = Axe()
     _open(page, base_url_sub)
-    _start(page, {"profile": "standard", "seed": "axe-8", "dealer": 0},
+    start_game(page, {"profile": "standard", "seed": "axe-8", "dealer": 0},
            [{"type": "bid", "points": 7, "no_trump": False}, {"type": "pass"}, {"type": "pass"}])
     problems = {"bidding": _serious(axe.run(page))}
     step_until(page, lambda p: p.evaluate("document.body.dataset.phase") == "play" and bool(legal_cards(p)))

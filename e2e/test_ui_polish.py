@@ -6,7 +6,7 @@ drawn."""
 
 from __future__ import annotations
 
-from ui_helpers import (FAST, dialog_open, human_step_mouse, open_app,
+from ui_helpers import (FAST, dialog_open, human_step_mouse, open_app, start_game,
                         step_until_south_plays)
 
 WATCH_GATHER = """() => { window.__gathered = 0;
@@ -133,8 +133,7 @@ def test_the_whole_bidding_box_shows_on_a_small_phone(browser, base_url_sub):
                               has_touch=True)
     page = ctx.new_page()
     open_app(page, base_url_sub, FAST)
-    page.evaluate("""async () => { const k = window.kaiser; k.game.stop();
-      await k.game.start(await k.engine.call('new_game', {profile: 'standard', seed: 'agree', dealer: 3})); }""")
+    start_game(page, {"profile": "standard", "seed": "agree", "dealer": 3})
     page.wait_for_selector("#action-panel [data-testid='bid-12nt']")
     page.wait_for_function(
         "() => document.getElementById('action-panel').getBoundingClientRect().bottom <= innerHeight + 0.5")

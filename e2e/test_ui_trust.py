@@ -10,7 +10,8 @@ from pathlib import Path
 
 from conftest import wait_engine_ready
 from ui_helpers import (FAST, dialog_open, engine_call, game_state, legal_cards, moves, open_app,
-                        play_hand, preset_settings, share_link, step_until_south_plays, wait_turn)
+                        play_hand, preset_settings, share_link, start_game, step_until_south_plays,
+                        wait_turn)
 
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 DESKTOP = {"width": 1280, "height": 800}
@@ -297,14 +298,6 @@ SOUTH_DECLARES = [{"type": "bid", "points": 12, "no_trump": False}, {"type": "pa
                   {"type": "pass"}, {"type": "trump", "suit": "S"}]
 
 
-def _start(page, config, actions=()):
-    page.evaluate("""async ([config, actions]) => { const k = window.kaiser; k.game.stop();
-      let s = await k.engine.call('new_game', config);
-      for (const a of actions) s = await k.engine.call('apply', s, a);
-      await k.game.start(s); }""", [config, list(actions)])
-    wait_turn(page)
-
-
 def test_claim_the_rest_refused_in_words_then_held(page, base_url_sub):
     open_app(page, base_url_sub)
     step_until_south_plays(page)
@@ -318,7 +311,7 @@ def test_claim_the_rest_refused_in_words_then_held(page, base_url_sub):
     assert moves(page) == before and page.evaluate("document.body.dataset.turn") == "human"
     _shots(page, "claim-refused")
     # South holds every trump: the claim holds, the hand ends and says so.
-    _start(page, {"profile": "standard", "seed": "claim", "dealer": 3, "deal": CLAIM_DEAL}, SOUTH_DECLARES)
+    start_game(page, {"profile": "standard", "seed": "claim", "dealer": 3, "deal": CLAIM_DEAL}, SOUTH_DECLARES)
     page.get_by_test_id("btn-claim").click()
     page.wait_for_selector("#dlg-hand[open]")
     assert page.get_by_test_id("hand-claimed").inner_text() == "South claimed the rest of the tricks."
@@ -331,7 +324,7 @@ def test_claim_the_rest_refused_in_words_then_held(page, base_url_sub):
 
 def test_undo_takes_back_the_card_and_the_sheet_marks_the_hand(page, base_url_sub):
     open_app(page, base_url_sub, {**FAST, "speed": "slow"})
-    _start(page, {"profile": "standard", "seed": "undo", "dealer": 3, "deal": CLAIM_DEAL}, SOUTH_DECLARES)
+    start_game(page, {"profile": "standard", "seed": "undo", "dealer": 3, "deal": CLAIM_DEAL}, SOUTH_DECLARES)
     undo = page.get_by_test_id("btn-undo")
     assert undo.is_hidden()  # nothing of South's in this trick yet
     before = moves(page)
@@ -352,7 +345,7 @@ def test_undo_takes_back_the_card_and_the_sheet_marks_the_hand(page, base_url_su
 
 def test_no_undo_in_a_challenge(page, base_url_sub):
     open_app(page, base_url_sub, {**FAST, "speed": "slow"})
-    _start(page, {"profile": "standard", "seed": "undo", "dealer": 3, "deal": CLAIM_DEAL}, SOUTH_DECLARES)
+    start_game(page, {"profile": "standard", "seed": "undo", "dealer": 3, "deal": CLAIM_DEAL}, SOUTH_DECLARES)
     page.evaluate("() => { document.body.dataset.challenge = '1/1'; }")
     page.locator('#hand button[data-card="AS"]').click()
     page.wait_for_function("() => document.body.dataset.turn === 'bot'")

@@ -113,14 +113,21 @@ def play_hand(page, step=human_step_mouse, max_steps: int = 60) -> None:
     raise AssertionError("the hand did not end")
 
 
+def start_game(page, config: dict, actions=()) -> None:
+    """A new game from ``config`` and a few actions, made by the engine and taken up by the UI,
+    then wait for the person's turn."""
+    page.evaluate("""async ([config, actions]) => { const k = window.kaiser; k.game.stop();
+      let s = await k.engine.call('new_game', config);
+      for (const a of actions) s = await k.engine.call('apply', s, a);
+      await k.game.start(s); }""", [config, list(actions)])
+    wait_turn(page)
+
+
 def play_short_game_to_the_end(page, seed: str) -> None:
     """A game at 9-9 with target 10, started through the engine and played in the UI until
     the game-over dialog opens."""
-    page.evaluate("""async (seed) => { const k = window.kaiser; k.game.stop();
-      const s = await k.engine.call('new_game', {profile: 'standard', seed, dealer: 3,
-                                                 options: {target: 10}, scores: [9, 9]});
-      k.game.start(s); }""", seed)
-    wait_turn(page)
+    start_game(page, {"profile": "standard", "seed": seed, "dealer": 3, "options": {"target": 10},
+                      "scores": [9, 9]})
     for _ in range(12):
         play_hand(page)
         if dialog_open(page, "dlg-over"):
