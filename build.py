@@ -19,7 +19,9 @@ import base64
 import gzip
 import hashlib
 import http.server
+import io
 import json
+import lzma
 import os
 import re
 import shutil
@@ -28,6 +30,7 @@ import sys
 import tarfile
 import tempfile
 import time
+import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
@@ -53,6 +56,15 @@ PYODIDE_FILES = {
     "pyodide-lock.json": "5dc2fc119108bc148c7457dc86e7675b5c87e1cafd420b9c34c1eaef7b36c010",
 }
 RUNTIME_DIR = "pyodide"  # dist/pyodide/
+# The runtime's whole standard library, kept beside the build for the in-Pyodide test run (pytest
+# needs modules the product does not): the site ships only what tools/trace_stdlib.mjs finds.
+FULL_STDLIB = CACHE / "python_stdlib-full.zip"
+# Modules to ship although the trace does not import them (zip paths such as "fractions.py"):
+# add one here when a code path the workload misses needs it; the in-Pyodide tests name it.
+STDLIB_EXTRA: list[str] = []
+# Sent xz-compressed (the page's worker decompresses them as they arrive, tools/firstvisit.py's
+# figures in the README): 2.6 MB for the wasm against 3.5 MB gzipped by the host.
+XZ_FILES = ("pyodide.asm.wasm", "python_stdlib.zip")
 # The engine's memory snapshot, made at build time (tools/make_snapshot.mjs), gzipped.
 SNAPSHOT_FILE = "engine-snapshot.gz"
 
@@ -70,11 +82,14 @@ NPM_LIBRARIES = {
         "sha512-Z3ZAWOTxJ0EuTuZTi7Y69iK7GgrLHh8sgm45lVDhg/b3Nk1TpAiKhick2KkZisHuupeepSkyIydN/J459SdX1w=="),
     "qrcode-generator": ("2.0.4",
         "sha512-mZSiP6RnbHl4xL2Ap5HfkjLnmxfKcPWpWe/c+5XxCuetEenqmNFf1FH/ftXPCtFG5/TDobjsjz6sSNL0Sr8Z9g=="),
+    "xz-decompress": ("0.2.3",
+        "sha512-O8v6HG8T0PrKBcpyWA13GkSYWFvncwzuzcLx5A7++l3HsE3atmoetXjIxrZ/JV/nbvSZ7WS4+3XvREZuVn+rEA=="),
 }
 # The bundles: dist/vendor/<file> re-exports what web/js/net/ imports of each library.
 VENDOR_BUNDLES = {
     "trystero.mjs": 'export { joinRoom, selfId } from "trystero/nostr";\n',
     "qrcode.mjs": 'export { default } from "qrcode-generator";\n',
+    "xz.mjs": 'export { XzReadableStream } from "xz-decompress";\n',
 }
 VENDOR_DIR = "vendor"  # dist/vendor/
 # esbuild's binary comes in a per-platform npm package; the machines this project builds on.
@@ -295,17 +310,53 @@ def vendor_libraries(target: Path) -> dict[str, int]:
     return sizes
 
 
+def trim_stdlib(runtime: Path) -> tuple[int, int]:
+    """Replace runtime/python_stdlib.zip with the files the product imports, traced under the
+    real runtime (tools/trace_stdlib.mjs), stored uncompressed (the whole zip travels as xz).
+    The whole zip is kept at FULL_STDLIB. Returns the files kept and the files there were."""
+    full = (runtime / "python_stdlib.zip").read_bytes()
+    FULL_STDLIB.parent.mkdir(parents=True, exist_ok=True)
+    FULL_STDLIB.write_bytes(full)
+    with tempfile.TemporaryDirectory() as tmp:
+        traced = Path(tmp) / "traced.json"
+        run([_node(), ROOT / "tools" / "trace_stdlib.mjs", runtime, traced], check=True)
+        keep = sorted(set(json.loads(traced.read_text(encoding="utf-8"))) | set(STDLIB_EXTRA))
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(full)) as whole, zipfile.ZipFile(out, "w", zipfile.ZIP_STORED) as trimmed:
+        total = len(whole.namelist())
+        for name in keep:
+            trimmed.writestr(zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0)), whole.read(name))
+    (runtime / "python_stdlib.zip").write_bytes(out.getvalue())
+    return len(keep), total
+
+
+def compress_runtime(runtime: Path) -> dict[str, int]:
+    """Write NAME.xz beside each of XZ_FILES (CRC-32 check: the decoder the page uses reads it);
+    returns each one's size."""
+    sizes = {}
+    for name in XZ_FILES:
+        data = lzma.compress((runtime / name).read_bytes(), check=lzma.CHECK_CRC32,
+                             preset=9 | lzma.PRESET_EXTREME)
+        (runtime / f"{name}.xz").write_bytes(data)
+        sizes[f"{name}.xz"] = len(data)
+    return sizes
+
+
+def _node() -> str:
+    node = shutil.which("node")
+    if node is None:
+        raise SystemExit("node (Node.js 20 or later) is needed to trace the runtime and make its snapshot")
+    return node
+
+
 def make_snapshot(target: Path) -> int:
     """Write target/SNAPSHOT_FILE: the interpreter with kaiser_core imported and warmed, made
     under Node from the runtime in target/pyodide, so that the very first visit restores it
     instead of starting Python. Reproducible: the script fixes the runtime's entropy and clock,
     and gzip writes no timestamp. Returns the snapshot's size."""
-    node = shutil.which("node")
-    if node is None:
-        raise SystemExit("node (Node.js 20 or later) is needed to make the engine's memory snapshot")
     with tempfile.TemporaryDirectory() as tmp:
         raw = Path(tmp) / "snapshot.bin"
-        run([node, ROOT / "tools" / "make_snapshot.mjs", target / RUNTIME_DIR, raw], check=True)
+        run([_node(), ROOT / "tools" / "make_snapshot.mjs", target / RUNTIME_DIR, raw], check=True)
         data = raw.read_bytes()
     (target / SNAPSHOT_FILE).write_bytes(gzip.compress(data, compresslevel=6, mtime=0))
     return len(data)
@@ -346,17 +397,41 @@ def expand_includes(page: str, name: str) -> str:
     return INCLUDE.sub(partial, page)
 
 
+def write_rules(target: Path) -> None:
+    """target/rules.json: the profiles, the options' help and each profile's rules in words, as
+    the engine of this checkout tells them, so the loading page can show the rules and the
+    settings before the engine has arrived (the page asks the engine itself once it is ready)."""
+    sys.path.insert(0, str(ROOT))
+    try:
+        from kaiser_core import api
+    finally:
+        sys.path.pop(0)
+    profiles = api.profiles()
+    rules = {"profiles": profiles, "schema": api.options_schema(),
+             "rules": {name: api.describe_rules({"profile": name}) for name in profiles}}
+    (target / "rules.json").write_text(json.dumps(rules, separators=(",", ":"), sort_keys=True) + "\n",
+                                       encoding="utf-8")
+
+
+# The service worker precaches the files of the first table first and the build's snapshot last;
+# the plain runtime files the engine's worker derives from their .xz (and keeps itself) not at all.
+PRECACHE_LAST = (SNAPSHOT_FILE,)
+PRECACHE_NEVER = tuple(f"{RUNTIME_DIR}/{name}" for name in XZ_FILES)
+PRECACHE_FIRST = ("index.html", "css/", "js/", "worker.js", "rules.json", f"{RUNTIME_DIR}/", "vendor/xz.mjs")
+
+
 def site_files(target: Path) -> list[str]:
-    """Every file under target/ that the service worker should precache (no dotfiles, no sw.js)."""
+    """Every file under target/ that the service worker should precache (no dotfiles, no sw.js),
+    in the order it fetches them."""
     out = []
     for p in sorted(target.rglob("*")):
         if not p.is_file():
             continue
         rel = p.relative_to(target).as_posix()
-        if rel == "sw.js" or any(part.startswith(".") for part in rel.split("/")):
+        if rel == "sw.js" or rel in PRECACHE_NEVER or any(part.startswith(".") for part in rel.split("/")):
             continue
         out.append(rel)
-    return out
+    return sorted(out, key=lambda rel: (rel in PRECACHE_LAST, not rel.startswith(PRECACHE_FIRST)))
 
 
 def write_service_worker(target: Path) -> str:
@@ -378,18 +453,34 @@ def write_service_worker(target: Path) -> str:
     return cache_name
 
 
-def stamp_build_id(target: Path, build_id: str) -> None:
-    """Write the build's hash into worker.js: the engine's memory snapshot is keyed by it.
+def boot_bytes(target: Path) -> dict[str, int]:
+    """What a first visit's worker downloads before the engine answers, in bytes on the wire:
+    the xz files as they are, the wheel (a zip, sent as it is), the runtime's two modules as a
+    host that gzips JavaScript sends them."""
+    runtime = target / RUNTIME_DIR
+    lock = json.loads((runtime / "pyodide-lock.json").read_text(encoding="utf-8"))
+    wheel = lock["packages"]["kaiser-core"]["file_name"]
+    sizes = {f"{name}.xz": (runtime / f"{name}.xz").stat().st_size for name in XZ_FILES}
+    sizes[wheel] = (runtime / wheel).stat().st_size
+    return sizes | {name: len(gzip.compress((runtime / name).read_bytes(), compresslevel=6, mtime=0))
+                    for name in ("pyodide.mjs", "pyodide.asm.mjs")}
 
-    The hash is taken with the placeholder in place, so stamping does not change it.
+
+def stamp_build_id(target: Path, build_id: str) -> None:
+    """Write the build's hash into worker.js (the engine's memory snapshot is keyed by it) and
+    the sizes of what a fresh boot downloads (its progress in bytes).
+
+    The hash is taken with the placeholders in place, so stamping does not change it.
     """
     worker = target / "worker.js"
     if not worker.exists():
         return
     text = worker.read_text(encoding="utf-8")
-    if '"__BUILD_ID__"' not in text:
-        raise SystemExit("worker.js lacks its __BUILD_ID__ placeholder")
-    worker.write_text(text.replace('"__BUILD_ID__"', json.dumps(build_id)), encoding="utf-8")
+    if '"__BUILD_ID__"' not in text or '"__BOOT_BYTES__"' not in text:
+        raise SystemExit("worker.js lacks its __BUILD_ID__ or __BOOT_BYTES__ placeholder")
+    text = text.replace('"__BUILD_ID__"', json.dumps(build_id))
+    sizes = json.dumps(boot_bytes(target), sort_keys=True)
+    worker.write_text(text.replace('"__BOOT_BYTES__"', json.dumps(sizes)), encoding="utf-8")
 
 
 def build() -> Path:
@@ -399,14 +490,19 @@ def build() -> Path:
         shutil.rmtree(DIST)
     DIST.mkdir()
     copy_web(DIST)
+    write_rules(DIST)
     vendored = vendor_libraries(DIST / VENDOR_DIR)
     entry = vendor_pyodide(DIST / RUNTIME_DIR, wheel)
+    kept, whole = trim_stdlib(DIST / RUNTIME_DIR)
     make_snapshot(DIST)
+    xz = compress_runtime(DIST / RUNTIME_DIR)
     (DIST / ".nojekyll").write_bytes(b"")
     cache_name = write_service_worker(DIST)
     size = sum(p.stat().st_size for p in DIST.rglob("*") if p.is_file())
     log(f"wheel {wheel.name} sha256 {entry['sha256'][:16]}...")
     log("vendored " + ", ".join(f"{name} {size / 1e3:.0f} kB" for name, size in vendored.items()))
+    log(f"standard library: {kept} of {whole} files kept; "
+        + ", ".join(f"{name} {size / 1e3:.0f} kB" for name, size in xz.items()))
     log(f"dist/ built in {time.monotonic() - t0:.1f} s: {size / 1e6:.1f} MB, cache {cache_name}")
     return DIST
 

@@ -2,6 +2,14 @@
 // Cache-first over a precache of every built file; the cache name is a hash of their contents,
 // so a new build installs a new cache and the old one is deleted when the new worker activates.
 // The new worker waits until the page asks it to take over (message {type: "skip-waiting"}).
+//
+// The page registers this worker once its table is playable, so the precache never competes with
+// the first visit's download. It then fetches one file at a time at low priority, revalidating
+// what the browser's HTTP cache already holds (no second download of what the page just
+// fetched), and skips what the cache already has: an install cut short (the page closed) goes on
+// from the files it had kept. The engine's worker keeps the runtime it decompressed in this cache
+// under the plain names, which are therefore not in the list; the build's memory snapshot (7 MB)
+// comes last and is skipped when this browser has already made its own.
 
 const CACHE = "__CACHE_NAME__";
 const CACHE_PREFIX = "kaiser-";
@@ -10,17 +18,36 @@ const CACHE_PREFIX = "kaiser-";
 const SNAPSHOT_DIR = "kaiser-snapshot";
 // Paths relative to this file (which sits at the site root), so the site works under any sub-path.
 const PRECACHE = __PRECACHE__;
+const SHIPPED_SNAPSHOT = "./engine-snapshot.gz";
 
 const scopeUrl = (path) => new URL(path, self.location.href).href;
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(
-    caches.open(CACHE).then((cache) =>
-      // cache: "reload" skips the HTTP cache, so the precache holds exactly this build.
-      cache.addAll(PRECACHE.map((path) => new Request(scopeUrl(path), { cache: "reload" }))),
-    ),
-  );
+  event.waitUntil(precache());
 });
+
+async function precache() {
+  const cache = await caches.open(CACHE);
+  for (const path of PRECACHE) {
+    const url = scopeUrl(path);
+    if (await cache.match(url, { ignoreSearch: true })) continue;
+    if (path === SHIPPED_SNAPSHOT && (await storedSnapshot())) continue;
+    const response = await fetch(new Request(url, { cache: "no-cache", priority: "low" }));
+    if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+    await cache.put(url, response);
+  }
+}
+
+/** Whether the engine's worker has kept a snapshot of this build (it makes one on a first visit). */
+async function storedSnapshot() {
+  try {
+    const dir = await (await navigator.storage.getDirectory()).getDirectoryHandle(SNAPSHOT_DIR);
+    await dir.getFileHandle(`${CACHE}.snapshot`);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 self.addEventListener("activate", (event) => {
   event.waitUntil(

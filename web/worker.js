@@ -3,21 +3,23 @@
 //
 // Messages to the page:
 //   {type: "progress", stage: "runtime" | "python" | "engine", state: "start" | "done"}
+//   {type: "bytes", loaded, total}      the engine's files arriving (bytes on the wire)
 //   {type: "ready", version, boot: "snapshot" | "fresh", snapshot: "stored" | "shipped" | null,
 //    timings}   once the engine answers
-//   {type: "boot-error", message}       if booting failed (the page may offer a retry)
+//   {type: "boot-error", message, offline}  if booting failed (the page may offer a retry)
 //   {id, result} | {id, error: {type, message}}   replies to requests
 // Requests from the page: {id, fn, args}; fn names a bridge function (kaiser_core.bridge.webcall
 // refuses any other), args is a JSON-able array (a bot's time cap is an argument of bot_step like
 // any other). Values cross the JS/Python boundary as JSON strings.
 //
-// Start-up (docs/boot.md): the interpreter is restored from a memory snapshot instead of being
-// started (0.2 s instead of 1.5 s). The build ships one (engine-snapshot.gz, made by
-// tools/make_snapshot.mjs), so even a first visit restores; it is then kept uncompressed in the
-// origin private file system, where later visits read it fastest. A snapshot is only an
-// optimisation: a stored one that is missing, truncated, corrupt or fails to restore is deleted
-// and the shipped one tried; if that fails too, Python boots afresh and, once the worker has
-// been idle for half a second, makes a snapshot of its own for the next visit.
+// Start-up (docs/boot.md): a first visit boots Python afresh from the smallest download the
+// runtime allows (the wasm and a trimmed standard library sent xz-compressed, decompressed here as
+// they arrive and kept decompressed in the site's cache), and once the worker has been idle for
+// half a second it makes a memory snapshot of the interpreter and keeps it in the origin private
+// file system. Later visits restore that snapshot instead of starting Python (0.2 s instead of
+// 1.5 s). A snapshot is only an optimisation: a stored one that is missing, truncated, corrupt or
+// fails to restore is deleted; the one the build ships is tried if the site's cache holds it, and
+// otherwise Python boots afresh and makes a new one.
 
 const RUNTIME_URL = new URL("./pyodide/", import.meta.url).href;
 const SHIPPED_URL = new URL("./engine-snapshot.gz", import.meta.url).href;
@@ -31,6 +33,13 @@ const SNAPSHOT_FILE = `${BUILD_ID}.snapshot`;
 const WHEEL_PATH = "/tmp/kaiser_core.whl";
 // Short, so that even a brief first visit leaves a snapshot; any request postpones it.
 const SNAPSHOT_IDLE_MS = 500;
+// What a fresh boot downloads, in bytes on the wire (build.py writes it: the xz files as they
+// are, the runtime's modules as the host gzips them), for the page's "1.8 of 3.9 MB".
+const BOOT_BYTES = /** @type {Record<string, number>} */ (JSON.parse("__BOOT_BYTES__"));
+// The site's cache (the service worker's, named by the build): the decompressed runtime is kept
+// there under its plain name, so later boots compile it straight from the cache.
+const CACHE_NAME = BUILD_ID;
+const XZ_TYPES = { "pyodide.asm.wasm": "application/wasm", "python_stdlib.zip": "application/zip" };
 
 // Python side, after either boot: the package's one entry point. `random` is reseeded because a
 // restored interpreter would otherwise repeat the stream it was saved with.
@@ -211,32 +220,106 @@ async function readShipped() {
 }
 
 /**
- * Where the snapshot to restore comes from, in the order tried: the stored one when there is
- * one, then the shipped one (fetched at once when nothing is stored).
+ * Where the snapshot to restore comes from, in the order tried: the stored one, then the shipped
+ * one when the site's cache already holds it. A first visit restores none: the 7 MB shipped
+ * snapshot costs more on the wire than starting Python does, and this browser makes its own.
  * @returns {Promise<Array<{source: "stored" | "shipped", bytes: () => Promise<Uint8Array>}>>}
  */
 async function snapshotSources() {
-  const shipped = { source: /** @type {const} */ ("shipped"), bytes: readShipped };
-  let found = null;
+  const sources = [];
   try {
-    found = await findSnapshot();
+    const found = await findSnapshot();
+    if (found) sources.push({ source: /** @type {const} */ ("stored"), bytes: () => found.bytes });
   } catch (err) {
     console.warn("[engine] no stored snapshot could be read:", err);
   }
-  if (found) return [{ source: "stored", bytes: () => found.bytes }, shipped];
-  const early = readShipped();
-  early.catch(() => {}); // reported by the restore that awaits it
-  return [{ ...shipped, bytes: () => early }];
+  if (await (await siteCache())?.match(SHIPPED_URL)) {
+    sources.push({ source: /** @type {const} */ ("shipped"), bytes: readShipped });
+  }
+  return sources;
 }
+
+// ---------------------------------------------------------------- downloads
+let loadedBytes = 0;
+let lastReport = 0;
+const totalBytes = Object.values(BOOT_BYTES).reduce((a, b) => a + b, 0);
+
+/** Count bytes that arrived (or were found in the cache) and tell the page, ten times a second. */
+function arrived(n, force = false) {
+  loadedBytes += n;
+  const now = performance.now();
+  if (!force && now - lastReport < 100) return;
+  lastReport = now;
+  self.postMessage({ type: "bytes", loaded: Math.min(loadedBytes, totalBytes), total: totalBytes });
+}
+
+/** @param {ReadableStream<Uint8Array>} body */
+function counted(body) {
+  return body.pipeThrough(new TransformStream({
+    transform(chunk, out) { arrived(chunk.byteLength); out.enqueue(chunk); },
+  }));
+}
+
+/** A network failure (not an HTTP error): offline, or the connection dropped. */
+class NetworkError extends Error {}
+
+const realFetch = self.fetch.bind(self);
+
+/** @param {string} url */
+async function get(url) {
+  try {
+    return await realFetch(url);
+  } catch (err) {
+    throw new NetworkError(`${url.split("/").pop()} could not be downloaded (${err?.message || err})`);
+  }
+}
+
+async function siteCache() {
+  try {
+    return self.caches ? await caches.open(CACHE_NAME) : null;
+  } catch {
+    return null; // storage refused (private mode): the files come from the network each time
+  }
+}
+
+/**
+ * One of the runtime's xz-sent files, as the runtime asked for it by its plain name: from the
+ * site's cache when a boot has kept it there, else downloaded as NAME.xz, decompressed as it
+ * arrives (xz-embedded checks its CRC-32) and kept in the cache for the next boot.
+ * @param {keyof typeof XZ_TYPES} name
+ */
+async function runtimeFile(name) {
+  const plain = RUNTIME_URL + name;
+  const headers = { "Content-Type": XZ_TYPES[name] };
+  const cache = await siteCache();
+  const hit = await cache?.match(plain);
+  if (hit) {
+    arrived(BOOT_BYTES[`${name}.xz`] ?? 0);
+    return hit;
+  }
+  const res = await get(`${plain}.xz`);
+  if (!res.ok || !res.body) return res;
+  const { XzReadableStream } = await import("./vendor/xz.mjs");
+  const [forRuntime, forCache] = new XzReadableStream(counted(res.body)).tee();
+  if (cache) cache.put(plain, new Response(forCache, { headers })).catch((err) => console.warn(`[engine] ${name} not kept:`, err));
+  return new Response(forRuntime, { headers });
+}
+
+// The runtime fetches its wasm and standard library by their plain names.
+self.fetch = (input, init) => {
+  const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+  const name = Object.keys(XZ_TYPES).find((n) => url === RUNTIME_URL + n);
+  return name ? runtimeFile(/** @type {keyof typeof XZ_TYPES} */ (name)) : realFetch(input, init);
+};
 
 // ---------------------------------------------------------------- boot
 /** The wheel named by our lock entry, checked against the lock's sha256 before it is unpacked. */
 async function fetchWheel(py) {
   const entry = py.lockfile.packages["kaiser-core"];
   if (!entry) throw new Error("pyodide-lock.json has no kaiser-core entry");
-  const res = await fetch(new URL(entry.file_name, RUNTIME_URL));
-  if (!res.ok) throw new Error(`the engine's wheel could not be loaded (HTTP ${res.status})`);
-  const bytes = new Uint8Array(await res.arrayBuffer());
+  const res = await get(new URL(entry.file_name, RUNTIME_URL).href);
+  if (!res.ok || !res.body) throw new Error(`the engine's wheel could not be loaded (HTTP ${res.status})`);
+  const bytes = new Uint8Array(await new Response(counted(res.body)).arrayBuffer());
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
   const hex = Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
   if (hex !== entry.sha256) throw new Error(`the engine's wheel is damaged (sha256 ${hex}, expected ${entry.sha256})`);
@@ -267,8 +350,13 @@ async function restore(loadPyodide, snapshot) {
   return version;
 }
 
+/** The heap a fresh boot starts with: a snapshot of a larger one could not be restored (the
+ * runtime restores into its initial memory), so none is made once the heap has grown. */
+let bootHeap = 0;
+
 async function fresh(loadPyodide) {
   const py = await loadPyodide({ indexURL: RUNTIME_URL, _makeSnapshot: true });
+  bootHeap = py._module.HEAP8.length;
   mark("python");
   progress("python", "done");
   progress("engine", "start");
@@ -279,14 +367,24 @@ async function fresh(loadPyodide) {
   return bind(py);
 }
 
+/** The runtime's two modules, imported side by side (loadPyodide imports the second only after
+ * the first has loaded); their bytes count once each has arrived. */
+async function importRuntime() {
+  const runtime = import(RUNTIME_URL + "pyodide.mjs");
+  import(RUNTIME_URL + "pyodide.asm.mjs").then(() => arrived(BOOT_BYTES["pyodide.asm.mjs"] ?? 0), () => {});
+  try {
+    const module = await runtime;
+    arrived(BOOT_BYTES["pyodide.mjs"] ?? 0);
+    return module;
+  } catch (err) {
+    throw new NetworkError(`the game's engine could not be downloaded (${err?.message || err})`);
+  }
+}
+
 async function boot() {
   const sources = snapshotSources();
   progress("runtime", "start");
-  // loadPyodide imports the runtime's 1.2 MB module only after its own one has loaded; importing
-  // both at once here fetches and compiles them side by side (one module map: the same module).
-  const runtime = import(RUNTIME_URL + "pyodide.mjs");
-  import(RUNTIME_URL + "pyodide.asm.mjs").catch(() => {}); // loadPyodide reports a failure
-  const { loadPyodide } = await runtime;
+  const { loadPyodide } = await importRuntime();
   mark("runtime imported");
   progress("runtime", "done");
   progress("python", "start");
@@ -300,6 +398,7 @@ async function boot() {
       if (source === "shipped") toStore = await snapshot;
       return version;
     } catch (err) {
+      if (err instanceof NetworkError) throw err;
       console.warn(`[engine] the ${source} snapshot could not be restored:`, err);
       pyodide = null;
       call = null;
@@ -308,6 +407,7 @@ async function boot() {
   }
   const version = await fresh(loadPyodide);
   progress("engine", "done");
+  arrived(0, true);
   bootMode = "fresh";
   snapshotWanted = true;
   return version;
@@ -340,6 +440,10 @@ async function makeSnapshot() {
     const t0 = performance.now();
     pyodide.runPython("_webcall.warm()");
     const t1 = performance.now();
+    if (pyodide._module.HEAP8.length > bootHeap) {
+      console.info("[engine] no snapshot this visit: the heap has grown past the runtime's initial memory");
+      return;
+    }
     const bytes = pyodide.makeMemorySnapshot();
     const t2 = performance.now();
     await storeSnapshot(bytes);
@@ -360,7 +464,7 @@ const booted = boot().then(
   },
   (err) => {
     const message = String((err && err.message) || err);
-    self.postMessage({ type: "boot-error", message });
+    self.postMessage({ type: "boot-error", message, offline: err instanceof NetworkError });
     return false;
   },
 );

@@ -39,13 +39,19 @@ def call(fn: object, args_json: str) -> str:
         return json.dumps({"error": {"type": type(exc).__name__, "message": str(exc)}})
 
 
+NOT_IN_PAGE = ("kaiser_core.tools", "kaiser_core.interop")
+"""Packages the page never imports: the command line and the research adapters. Leaving them
+out of the warm-up keeps their standard-library modules (argparse, multiprocessing, ...) out of
+the snapshot and out of the trimmed runtime the site ships (tools/trace_stdlib.mjs)."""
+
+
 def warm() -> None:
     """Import every module of the package (the bots' search too, which the bridge imports only
     when first asked) and make one call of each kind the first table makes, before a snapshot."""
     import kaiser_core
 
     for module in pkgutil.walk_packages(kaiser_core.__path__, "kaiser_core."):
-        if not module.name.endswith("__main__"):
+        if not module.name.endswith("__main__") and not module.name.startswith(NOT_IN_PAGE):
             importlib.import_module(module.name)
     state = api.new_game({"profile": "standard", "seed": "warm-up", "dealer": 0})
     table = api.open_table(state)["table"]

@@ -7,6 +7,12 @@
 // pytest, hypothesis and their dependencies into site-packages, copies tests/ and pyproject.toml
 // into the Pyodide file system, runs pytest.main() and exits with pytest's real exit code
 // (5 = no tests collected, which counts as a failure). `python build.py test` fetches the wheels.
+//
+// The runtime's standard library is the trimmed one the site ships (build.py keeps only what
+// tools/trace_stdlib.mjs saw the product import). pytest and hypothesis need more, so the whole
+// zip (--full-stdlib, kept by the build) goes on sys.path after it, behind a guard: a module of
+// kaiser_core that imports, directly or through the standard library, a module only the whole
+// zip holds raises ImportError naming it, so a module the site lacks fails a test, not a player.
 import { readFileSync, readdirSync, statSync, existsSync } from "node:fs";
 import { join, resolve, dirname, relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -22,6 +28,7 @@ const extraArgs = sep >= 0 ? argv.slice(sep + 1) : [];
 const dist = resolve(root, opt("--dist", "dist"));
 const wheelDir = resolve(root, opt("--wheels", ".cache/pyodide-test-wheels"));
 const runtime = join(dist, "pyodide") + "/";
+const fullStdlib = resolve(root, opt("--full-stdlib", ".cache/python_stdlib-full.zip"));
 
 if (!existsSync(join(runtime, "pyodide.mjs"))) {
   console.error(`no Pyodide runtime in ${runtime}: run \`python build.py\` first`);
@@ -33,12 +40,68 @@ if (!wheels.some((w) => w.startsWith("pytest-"))) {
   process.exit(2);
 }
 
+if (!existsSync(fullStdlib)) {
+  console.error(`no whole standard library at ${fullStdlib}: run \`python build.py\` first`);
+  process.exit(2);
+}
+
+const GUARD = `
+import builtins, sys, types
+_TEST_ONLY = "/lib/python_stdlib_full.zip"
+_SHIPPED = next(p for p in sys.path if p.endswith(".zip"))
+sys.path.append(_TEST_ONLY)
+_import = builtins.__import__
+
+def _for_the_product():
+    """Whether the import under way serves kaiser_core (not pytest, hypothesis or a test): the
+    nearest frame that is not the standard library's or the import system's is the package's."""
+    frame = sys._getframe(2)
+    while frame is not None:
+        where = frame.f_code.co_filename
+        if not where.startswith(("<frozen", _SHIPPED, _TEST_ONLY)):
+            name = frame.f_globals.get("__name__", "")
+            return name.startswith("kaiser_core") and not name.startswith(("kaiser_core.tools", "kaiser_core.interop"))
+        frame = frame.f_back
+    return False
+
+def _mirror(package):
+    """A package of the trimmed zip looks for its submodules in the whole zip too."""
+    path = getattr(package, "__path__", None)
+    if isinstance(path, list) and path and path[0].startswith(_SHIPPED) and len(path) == 1:
+        path.append(_TEST_ONLY + path[0][len(_SHIPPED):])
+
+for _module in list(sys.modules.values()):
+    _mirror(_module)
+
+def _guarded(name, globals=None, locals=None, fromlist=(), level=0):
+    module = _import(name, globals, locals, fromlist, level)
+    _mirror(sys.modules.get(name))
+    if level == 0:
+        for found in [sys.modules.get(name), *(getattr(module, f, None) for f in fromlist or ())]:
+            if (isinstance(found, types.ModuleType)
+                    and (getattr(found, "__file__", None) or "").startswith(_TEST_ONLY)
+                    and _for_the_product()):
+                raise ImportError(f"kaiser_core needs {found.__name__}, which the site's trimmed standard "
+                                  "library lacks: add it to STDLIB_EXTRA in build.py")
+    return module
+
+builtins.__import__ = _guarded
+try:  # the guard proves itself: a module of the package importing what only the whole zip holds
+    exec("import difflib", {"__name__": "kaiser_core.probe"})
+except ImportError:
+    sys.modules.pop("difflib", None)
+else:
+    raise SystemExit("the trimmed-stdlib guard let kaiser_core import difflib")
+`;
+
 const t0 = performance.now();
 const { loadPyodide } = await import(pathToFileURL(join(runtime, "pyodide.mjs")).href);
 const pyodide = await loadPyodide({ indexURL: runtime });
 const tBoot = performance.now();
 
 await pyodide.loadPackage("kaiser-core", { messageCallback: () => {}, errorCallback: (m) => console.error(m) });
+pyodide.FS.writeFile("/lib/python_stdlib_full.zip", readFileSync(fullStdlib));
+pyodide.runPython(GUARD);
 pyodide.runPython("import kaiser_core"); // fails loudly if the lock entry did not install it
 
 const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");

@@ -54,6 +54,8 @@ const app = {
   schema: null,
   /** @type {Promise<void> | null} */
   metaAsked: null,
+  /** @type {Promise<any> | null} rules.json, read while the engine is not ready */
+  staticRules: null,
   loadMeta: () => loadMeta(),
   /** @type {Challenges | null} */
   challenges: null,
@@ -70,20 +72,27 @@ function randomSeed() {
 }
 
 // ---------------------------------------------------------------- boot
+const MB = (bytes) => (bytes / 1e6).toFixed(1);
+
 /** @param {import("./engine/engine.js").BootProgress} progress */
-function onProgress({ stage, state }) {
+function onProgress({ stage, state, loaded = 0, total = 0 }) {
+  if (stage === "download") {
+    bootProgress().max = total;
+    bootProgress().value = loaded;
+    $("boot-bytes").textContent = loaded >= total
+      ? `Downloaded ${MB(total)} MB. Setting up the table…`
+      : `Downloading the game: ${MB(loaded)} of ${MB(total)} MB`;
+    return;
+  }
   const li = /** @type {HTMLElement | null} */ (document.querySelector(`.boot-stages [data-stage="${stage}"]`));
   if (li) li.dataset.state = state;
-  const done = document.querySelectorAll('.boot-stages [data-state="done"]').length;
-  const started = document.querySelectorAll('.boot-stages [data-state="start"]').length;
-  bootProgress().value = done * 2 + started;
 }
 
 async function boot() {
   $("boot-error").hidden = true;
   const stages = /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".boot-stages li"));
   for (const li of stages) li.dataset.state = "wait";
-  bootProgress().value = 0;
+  bootProgress().removeAttribute("value"); // moving, with no figure, until the first bytes arrive
   document.body.dataset.engine = "loading";
   try {
     app.engine = await (takeEarlyEngine(onProgress) ?? startEngine({ onProgress, timeoutMs: bootTimeoutMs }));
@@ -94,10 +103,10 @@ async function boot() {
     abandonPaint();
     app.engine?.terminate?.();
     app.engine = null;
-    if (e?.type === "BootTimeout") bootTimeoutMs = Math.max(bootTimeoutMs * 2, 60000);
-    const msg = e?.type === "BootTimeout"
-      ? `${e.message} Press Retry.`
-      : `The game engine could not be loaded: ${errorText(e)}`;
+    if (e?.type === "BootTimeout") bootTimeoutMs = Math.max(bootTimeoutMs * 2, 20000);
+    const msg = e?.type === "BootTimeout" || e?.type === "Offline"
+      ? `${e.message}${e.type === "BootTimeout" ? " Press Retry to go on from there." : ""}`
+      : `The game could not be loaded: ${errorText(e)}`;
     // A Python traceback is long: show its last line, keep the rest behind "Details".
     const lines = msg.split(/\n/).map((l) => l.trim()).filter(Boolean);
     const short = lines.length > 2 ? `${lines[0]} ${lines.at(-1)}` : msg;
@@ -110,7 +119,10 @@ async function boot() {
     $("boot-retry").focus();
     return;
   }
-  bootProgress().value = 6;
+  bootProgress().value = bootProgress().max;
+  // A newcomer choosing how to play while the engine arrived: the first hand deals with that choice.
+  const settings = /** @type {HTMLDialogElement} */ ($("dlg-settings"));
+  if (settings.open) await new Promise((done) => settings.addEventListener("close", done, { once: true }));
   $("loading").hidden = true;
   $("app").hidden = false;
   try {
@@ -149,6 +161,7 @@ async function boot() {
  * statistics and challenges. The first table does without them, so they are asked after it.
  */
 function loadMeta() {
+  if (!app.engine) return staticRules().then((r) => { app.profiles = r.profiles; app.schema = r.schema; });
   app.metaAsked ??= Promise.all([app.engine.call("profiles"), app.engine.call("options_schema")])
     .then(([profiles, schema]) => { app.profiles = profiles; app.schema = schema; })
     .catch((e) => {
@@ -383,11 +396,33 @@ async function makeShare(withMoves) {
   }
 }
 
+/**
+ * The profiles, the options' help and each profile's rules in words, as the engine tells them,
+ * written by build.py into rules.json: a newcomer reads the rules and chooses how to play while
+ * the engine is still downloading.
+ * @returns {Promise<{profiles: Object<string, import("./types.js").Profile>, schema: any[],
+ *   rules: Object<string, import("./types.js").RulesText>}>}
+ */
+function staticRules() {
+  app.staticRules ??= fetch(new URL("../rules.json", import.meta.url)).then((r) => {
+    if (!r.ok) throw new Error(`rules.json: HTTP ${r.status}`);
+    return r.json();
+  });
+  app.staticRules.catch(() => { app.staticRules = null; });
+  return app.staticRules;
+}
+
+/** The rules of a game: the engine's words, or before it is ready those of the plain profile.
+ * @param {import("./types.js").GameConfig} config */
+async function describeRules(config) {
+  if (app.engine) return app.engine.call("describe_rules", { profile: config.profile, options: config.options ?? {} });
+  return (await staticRules()).rules[config.profile];
+}
+
 /** The rules panel tells the rules of the game being played (else of the saved settings). */
 async function showHelp() {
   const config = app.game?.state?.config ?? { profile: app.settings.profile, options: app.settings.options ?? {} };
-  const [rules] = await Promise.all([
-    app.engine.call("describe_rules", { profile: config.profile, options: config.options ?? {} }), loadMeta()]);
+  const [rules] = await Promise.all([describeRules(config), loadMeta()]);
   renderHelp($("help-body"), { profiles: app.profiles, schema: app.schema, rules });
   openDialog("dlg-help");
 }
@@ -397,7 +432,7 @@ async function showSettings() {
   await loadMeta();
   settingsForm = renderSettings($("settings-body"), {
     profiles: app.profiles, schema: app.schema, settings: app.settings,
-    describe: (config) => app.engine.call("describe_rules", config),
+    describe: describeRules,
   });
   openDialog("dlg-settings");
 }
@@ -408,7 +443,8 @@ function applySettings(startNew) {
   Object.assign(app.settings, next);
   saveSettings(app.settings);
   closeDialog("dlg-settings");
-  if (startNew) newGame();
+  if (!app.game) announce("Saved: your first hand deals with these settings as soon as the game is ready.");
+  else if (startNew) newGame();
   else if (!app.replay) { app.game.resume(); announce("Settings saved."); }
 }
 
@@ -435,6 +471,8 @@ function wire() {
   });
   installHandKeys($("hand"));
   $("boot-retry").addEventListener("click", () => boot());
+  $("loading-rules").addEventListener("click", () => showHelp().catch((e) => banner(`The rules could not be shown: ${errorText(e)}`, { kind: "error" })));
+  $("loading-settings").addEventListener("click", () => showSettings().catch((e) => banner(`The settings could not be shown: ${errorText(e)}`, { kind: "error" })));
   $("btn-score").addEventListener("click", showScore);
   $("btn-last").addEventListener("click", showLastTrick);
   $("btn-hint").addEventListener("click", showHint);

@@ -4,8 +4,9 @@
 // app.js takes the started engine with takeEarlyEngine(); a retry starts a new one itself.
 import { startEngine } from "./engine.js";
 
-// ?boot_timeout_ms=N shortens the engine's boot deadline (tests of the timeout message).
-export const BOOT_TIMEOUT_MS = Number(new URLSearchParams(location.search).get("boot_timeout_ms")) || 60000;
+// How long the boot may go with nothing arriving before it is called stalled (not its total time);
+// ?boot_timeout_ms=N shortens it (tests of the message).
+export const BOOT_TIMEOUT_MS = Number(new URLSearchParams(location.search).get("boot_timeout_ms")) || 20000;
 
 const seen = [];          // progress reports before app.js listens
 let listener = null;

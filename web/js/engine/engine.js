@@ -7,11 +7,13 @@
 //
 // A failed call rejects with an Error whose .type is the Python exception's class name
 // ("IllegalAction", "InvalidAction", ...) and .message its message. The worker survives errors.
-// Boot failure or timeout rejects startEngine() with a clear message; the UI can offer a retry
-// (call startEngine again).
+// Boot failure rejects startEngine() with a clear message ("Offline" when the files could not be
+// downloaded at all, "BootTimeout" when nothing arrived for timeoutMs); the UI can offer a retry
+// (call startEngine again): what had fully arrived is kept in the site's cache.
 
 /** @typedef {import("../types.js").Engine} Engine */
-/** @typedef {{stage: string, state: string}} BootProgress a boot stage started or done */
+/** @typedef {{stage: string, state: string, loaded?: number, total?: number}} BootProgress a boot
+ * stage started or done, or (stage "download") the bytes of the engine's files arrived so far */
 
 /** The last calls' sizes are kept (Engine.traffic): what crosses the worker per move is a budget
  * the page keeps (under 4 KB, the same in the sixth hand as in the first), and tests read it. */
@@ -28,10 +30,12 @@ class EngineError extends Error {
 }
 
 /**
- * @param {{onProgress?: (p: BootProgress) => void, timeoutMs?: number}} [options]
+ * @param {{onProgress?: (p: BootProgress) => void, timeoutMs?: number}} [options] timeoutMs: how
+ *   long the boot may go without any sign of progress (a byte arriving, a stage done), not its
+ *   total time: a slow download that keeps moving is never declared failed
  * @returns {Promise<Engine>}
  */
-export function startEngine({ onProgress, timeoutMs = 60000 } = {}) {
+export function startEngine({ onProgress, timeoutMs = 20000 } = {}) {
   return new Promise((resolve, reject) => {
     let worker;
     try {
@@ -45,6 +49,7 @@ export function startEngine({ onProgress, timeoutMs = 60000 } = {}) {
     let nextId = 1;
     let booted = false;
 
+    let timer;
     const fail = (error) => {
       clearTimeout(timer);
       if (!booted) {
@@ -52,13 +57,18 @@ export function startEngine({ onProgress, timeoutMs = 60000 } = {}) {
         reject(error);
       }
     };
-    const timer = setTimeout(() => {
+    const stalled = () => {
       const secs = Math.round(timeoutMs / 1000);
       fail(new EngineError(
         "BootTimeout",
-        `The game engine did not start within ${secs} s. Check your connection.`,
+        `Nothing has arrived for ${secs} s: the connection seems to have stopped. What has arrived is kept.`,
       ));
-    }, timeoutMs);
+    };
+    const arm = () => {
+      clearTimeout(timer);
+      timer = setTimeout(stalled, timeoutMs);
+    };
+    arm();
 
     /** @type {Engine} */
     const engine = {
@@ -82,12 +92,17 @@ export function startEngine({ onProgress, timeoutMs = 60000 } = {}) {
       },
     };
 
+    const report = (p) => {
+      if (!onProgress) return;
+      try { onProgress(p); } catch (e) { console.error(e); }
+    };
     worker.addEventListener("message", (event) => {
       const msg = event.data || {};
-      if (msg.type === "progress") {
-        if (onProgress) {
-          try { onProgress({ stage: msg.stage, state: msg.state }); } catch (e) { console.error(e); }
-        }
+      if (!booted) arm();
+      if (msg.type === "bytes") {
+        report({ stage: "download", state: "bytes", loaded: msg.loaded, total: msg.total });
+      } else if (msg.type === "progress") {
+        report({ stage: msg.stage, state: msg.state });
       } else if (msg.type === "ready") {
         performance.mark("kaiser-engine-ready");
         clearTimeout(timer);
@@ -97,6 +112,10 @@ export function startEngine({ onProgress, timeoutMs = 60000 } = {}) {
         engine.snapshot = msg.snapshot ?? null;
         engine.timings = msg.timings || {};
         resolve(engine);
+      } else if (msg.type === "boot-error" && msg.offline) {
+        fail(new EngineError("Offline", navigator.onLine === false
+          ? "You're offline, and the game has not been kept on this device yet. Connect once and press Retry: after that, Kaiser plays without a connection."
+          : "The game's files could not be downloaded. Check your connection and press Retry: what has arrived is kept."));
       } else if (msg.type === "boot-error") {
         fail(new EngineError("BootError", `The game engine failed to start: ${msg.message}`));
       } else if (msg.id !== undefined && pending.has(msg.id)) {
