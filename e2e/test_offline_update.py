@@ -40,10 +40,11 @@ def test_new_build_is_offered_then_replaces_the_old_cache(browser, dist_dir, tmp
         wait_engine_ready(page)
         context.set_offline(False)
 
-        # A "new build": a different cache name makes sw.js byte-different.
+        # A "new build": a different cache name in sw.js and worker.js, as build.py writes them.
         new_cache = old_cache + "-next"
-        sw = site / "sw.js"
-        sw.write_text(sw.read_text().replace(old_cache, new_cache))
+        for name in ("sw.js", "worker.js"):
+            path = site / name
+            path.write_text(path.read_text().replace(old_cache, new_cache))
         page.evaluate(REGISTER)
         page.evaluate("async () => (await navigator.serviceWorker.getRegistration()).update()")
         page.wait_for_function("() => typeof window.__apply === 'function'", timeout=30_000)

@@ -8,8 +8,8 @@
 // what the browser's HTTP cache already holds (no second download of what the page just
 // fetched), and skips what the cache already has: an install cut short (the page closed) goes on
 // from the files it had kept. The engine's worker keeps the runtime it decompressed in this cache
-// under the plain names, which are therefore not in the list; the build's memory snapshot (7 MB)
-// comes last and is skipped when this browser has already made its own.
+// under the plain names, which are therefore not in the list. The build's memory snapshot (7 MB)
+// comes last: the engine restores it when the one this browser made is damaged.
 
 const CACHE = "__CACHE_NAME__";
 const CACHE_PREFIX = "kaiser-";
@@ -18,7 +18,6 @@ const CACHE_PREFIX = "kaiser-";
 const SNAPSHOT_DIR = "kaiser-snapshot";
 // Paths relative to this file (which sits at the site root), so the site works under any sub-path.
 const PRECACHE = __PRECACHE__;
-const SHIPPED_SNAPSHOT = "./engine-snapshot.gz";
 
 const scopeUrl = (path) => new URL(path, self.location.href).href;
 
@@ -31,21 +30,9 @@ async function precache() {
   for (const path of PRECACHE) {
     const url = scopeUrl(path);
     if (await cache.match(url, { ignoreSearch: true })) continue;
-    if (path === SHIPPED_SNAPSHOT && (await storedSnapshot())) continue;
     const response = await fetch(new Request(url, { cache: "no-cache", priority: "low" }));
     if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
     await cache.put(url, response);
-  }
-}
-
-/** Whether the engine's worker has kept a snapshot of this build (it makes one on a first visit). */
-async function storedSnapshot() {
-  try {
-    const dir = await (await navigator.storage.getDirectory()).getDirectoryHandle(SNAPSHOT_DIR);
-    await dir.getFileHandle(`${CACHE}.snapshot`);
-    return true;
-  } catch {
-    return false;
   }
 }
 

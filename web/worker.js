@@ -40,6 +40,9 @@ const BOOT_BYTES = /** @type {Record<string, number>} */ (JSON.parse("__BOOT_BYT
 // there under its plain name, so later boots compile it straight from the cache.
 const CACHE_NAME = BUILD_ID;
 const XZ_TYPES = { "pyodide.asm.wasm": "application/wasm", "python_stdlib.zip": "application/zip" };
+// The vendored xz-embedded decoder (npm xz-decompress, bundled by build.py), loaded only when a
+// file is not in the cache yet.
+const XZ_DECODER = new URL("./vendor/xz.mjs", import.meta.url).href;
 
 // Python side, after either boot: the package's one entry point. `random` is reseeded because a
 // restored interpreter would otherwise repeat the stream it was saved with.
@@ -299,7 +302,7 @@ async function runtimeFile(name) {
   }
   const res = await get(`${plain}.xz`);
   if (!res.ok || !res.body) return res;
-  const { XzReadableStream } = await import("./vendor/xz.mjs");
+  const { XzReadableStream } = await import(XZ_DECODER);
   const [forRuntime, forCache] = new XzReadableStream(counted(res.body)).tee();
   if (cache) cache.put(plain, new Response(forCache, { headers })).catch((err) => console.warn(`[engine] ${name} not kept:`, err));
   return new Response(forRuntime, { headers });

@@ -74,16 +74,17 @@ function randomSeed() {
 // ---------------------------------------------------------------- boot
 const MB = (bytes) => (bytes / 1e6).toFixed(1);
 
+/** @param {import("./engine/engine.js").BootBytes} bytes */
+function onBytes({ loaded, total }) {
+  bootProgress().max = total;
+  bootProgress().value = loaded;
+  $("boot-bytes").textContent = loaded >= total
+    ? `Downloaded ${MB(total)} MB. Setting up the table…`
+    : `Downloading the game: ${MB(loaded)} of ${MB(total)} MB`;
+}
+
 /** @param {import("./engine/engine.js").BootProgress} progress */
-function onProgress({ stage, state, loaded = 0, total = 0 }) {
-  if (stage === "download") {
-    bootProgress().max = total;
-    bootProgress().value = loaded;
-    $("boot-bytes").textContent = loaded >= total
-      ? `Downloaded ${MB(total)} MB. Setting up the table…`
-      : `Downloading the game: ${MB(loaded)} of ${MB(total)} MB`;
-    return;
-  }
+function onProgress({ stage, state }) {
   const li = /** @type {HTMLElement | null} */ (document.querySelector(`.boot-stages [data-stage="${stage}"]`));
   if (li) li.dataset.state = state;
 }
@@ -95,7 +96,7 @@ async function boot() {
   bootProgress().removeAttribute("value"); // moving, with no figure, until the first bytes arrive
   document.body.dataset.engine = "loading";
   try {
-    app.engine = await (takeEarlyEngine(onProgress) ?? startEngine({ onProgress, timeoutMs: bootTimeoutMs }));
+    app.engine = await (takeEarlyEngine(onProgress, onBytes) ?? startEngine({ onProgress, onBytes, timeoutMs: bootTimeoutMs }));
     document.body.dataset.boot = app.engine.boot;
     if (app.engine.snapshot) document.body.dataset.snapshot = app.engine.snapshot;
     else delete document.body.dataset.snapshot;

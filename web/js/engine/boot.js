@@ -10,19 +10,26 @@ export const BOOT_TIMEOUT_MS = Number(new URLSearchParams(location.search).get("
 
 const seen = [];          // progress reports before app.js listens
 let listener = null;
+let lastBytes = null;     // the latest byte count before app.js listens
+let bytesListener = null;
 
 let early = startEngine({
   timeoutMs: BOOT_TIMEOUT_MS,
   onProgress: (p) => (listener ? listener(p) : seen.push(p)),
+  onBytes: (b) => (bytesListener ? bytesListener(b) : (lastBytes = b)),
 });
 early.catch(() => {}); // app.js reports the failure when it takes the engine
 
-/** The engine started by this module (once): replays the progress it has already reported. */
-export function takeEarlyEngine(onProgress) {
+/** The engine started by this module (once): replays the progress it has already reported.
+ * @param {(p: import("./engine.js").BootProgress) => void} onProgress
+ * @param {(b: import("./engine.js").BootBytes) => void} onBytes */
+export function takeEarlyEngine(onProgress, onBytes) {
   const engine = early;
   early = null;
   if (!engine) return null;
   listener = onProgress;
+  bytesListener = onBytes;
   for (const p of seen.splice(0)) onProgress(p);
+  if (lastBytes) onBytes(lastBytes);
   return engine;
 }

@@ -12,8 +12,8 @@
 // (call startEngine again): what had fully arrived is kept in the site's cache.
 
 /** @typedef {import("../types.js").Engine} Engine */
-/** @typedef {{stage: string, state: string, loaded?: number, total?: number}} BootProgress a boot
- * stage started or done, or (stage "download") the bytes of the engine's files arrived so far */
+/** @typedef {{stage: string, state: string}} BootProgress a boot stage started or done */
+/** @typedef {{loaded: number, total: number}} BootBytes the engine's files: bytes arrived so far */
 
 /** The last calls' sizes are kept (Engine.traffic): what crosses the worker per move is a budget
  * the page keeps (under 4 KB, the same in the sixth hand as in the first), and tests read it. */
@@ -30,12 +30,13 @@ class EngineError extends Error {
 }
 
 /**
- * @param {{onProgress?: (p: BootProgress) => void, timeoutMs?: number}} [options] timeoutMs: how
+ * @param {{onProgress?: (p: BootProgress) => void, onBytes?: (b: BootBytes) => void,
+ *   timeoutMs?: number}} [options] timeoutMs: how
  *   long the boot may go without any sign of progress (a byte arriving, a stage done), not its
  *   total time: a slow download that keeps moving is never declared failed
  * @returns {Promise<Engine>}
  */
-export function startEngine({ onProgress, timeoutMs = 20000 } = {}) {
+export function startEngine({ onProgress, onBytes, timeoutMs = 20000 } = {}) {
   return new Promise((resolve, reject) => {
     let worker;
     try {
@@ -92,17 +93,17 @@ export function startEngine({ onProgress, timeoutMs = 20000 } = {}) {
       },
     };
 
-    const report = (p) => {
-      if (!onProgress) return;
-      try { onProgress(p); } catch (e) { console.error(e); }
+    const report = (listener, p) => {
+      if (!listener) return;
+      try { listener(p); } catch (e) { console.error(e); }
     };
     worker.addEventListener("message", (event) => {
       const msg = event.data || {};
       if (!booted) arm();
       if (msg.type === "bytes") {
-        report({ stage: "download", state: "bytes", loaded: msg.loaded, total: msg.total });
+        report(onBytes, { loaded: msg.loaded, total: msg.total });
       } else if (msg.type === "progress") {
-        report({ stage: msg.stage, state: msg.state });
+        report(onProgress, { stage: msg.stage, state: msg.state });
       } else if (msg.type === "ready") {
         performance.mark("kaiser-engine-ready");
         clearTimeout(timer);
