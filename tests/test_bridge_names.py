@@ -24,6 +24,20 @@ def test_every_listed_name_is_a_bridge_function_and_the_worker_takes_exactly_tho
     assert public == set(api.__all__)
 
 
+def test_the_package_door_is_the_bridge_api():
+    """``from kaiser_core import api`` (the README's first line) hands out the bridge's own
+    functions, and the package's front names stay where 1.0 put them."""
+    import kaiser_core
+    from kaiser_core import api as door
+
+    assert door.__all__ == api.__all__
+    for name in api.__all__:
+        assert getattr(door, name) is getattr(api, name), name
+    assert kaiser_core.InvalidAction.__name__ == "InvalidAction"
+    assert issubclass(kaiser_core.IllegalAction, ValueError)
+    assert issubclass(kaiser_core.InvalidAction, ValueError)
+
+
 @pytest.mark.host_only
 def test_the_page_types_and_the_docs_name_the_same_functions():
     types = (ROOT / "web" / "js" / "types.js").read_text(encoding="utf-8")

@@ -155,7 +155,7 @@ def card_names() -> dict[str, str]:
     return {CARD_STRS[c]: card_name(c) for c in range(32)}
 
 
-# ----- share codes (kaiser_core.share) -----
+# ----- share codes (kaiser_core.codes.share) -----
 
 def encode_share(state: State, with_actions: bool = False) -> str:
     """A short URL-safe code: profile, options, seed, first dealer (and the moves, if asked)."""
@@ -267,7 +267,7 @@ def hint(state: State, seat: int, seed: object = 0) -> list[dict[str, Any]]:
 
     ``value`` is on one scale for every action: the expected score of the hand for the
     seat's team minus the other team's, from the strong bot's own search
-    (``kaiser_core.hints``). ``seat`` must be the seat to act, else ``IllegalAction``.
+    (``kaiser_core.review.hints``). ``seat`` must be the seat to act, else ``IllegalAction``.
     """
     from ..review.hints import hint as _hint
 
@@ -285,7 +285,7 @@ def _finished_hand(game: Game, hand_index: object) -> int:
 
 
 def analyze(state: State, hand_index: int) -> dict[str, Any]:
-    """Double-dummy review of a finished hand (``kaiser_core.analysis``): per card its value,
+    """Double-dummy review of a finished hand (``kaiser_core.review.analysis``): per card its value,
     its cost to its own side and the best cards instead, the costliest mistakes in words,
     the par of the deal per denomination and the strong bot's estimate of the contract."""
     from ..review.analysis import HandAnalysis
@@ -321,7 +321,7 @@ def analyze_step(state: State, hand_index: int) -> dict[str, Any]:
 
 def encode_challenge(state: State, bots: object = None, name: object = None,
                      seat: int = 0) -> str:
-    """A challenge code (``kaiser_core.challenge``) for the finished deals of this game, as
+    """A challenge code (``kaiser_core.codes.challenge``) for the finished deals of this game, as
     played from ``seat`` against ``bots`` ({"1": level, "2": level, "3": level}), with an
     optional ``name`` (plain text, at most 40 characters)."""
     from ..codes import challenge
