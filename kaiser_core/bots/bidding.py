@@ -35,8 +35,7 @@ from ..engine.cards import FIVE_OF_HEARTS_BIT, SUIT_MASK, THREE_OF_SPADES_BIT
 from ..engine.game import BIDDING, auction_options, next_bidder, partner, team
 from ..engine.rules import Rules
 from ..engine.scoring import Contract, game_winner, hand_winner, raw_points, score_hand
-from .basic import (NO_TRUMP, _partner_share, _sure_kaiser, basic_policy, own_tricks,
-                    team_estimate)
+from .basic import NO_TRUMP, basic_policy, own_tricks, partner_share, sure_kaiser, team_estimate
 from .observation import Observation
 from .rollout import playout_outcome
 
@@ -95,7 +94,7 @@ def auction_facts(obs: Observation) -> tuple[float, float, float]:
 def declare_features(obs: Observation, trump: int, sim: float) -> list[float]:
     """The features of ``declare`` for one denomination (``sim``: the simulated mean raw)."""
     hand = obs.hand
-    share = _partner_share(obs)
+    share = partner_share(obs)
     p_bid, p_pass, opp = auction_facts(obs)
     trump_mask = SUIT_MASK[trump] if trump >= 0 else 0
     trumps = (hand & trump_mask).bit_count()
@@ -113,7 +112,7 @@ def declare_features(obs: Observation, trump: int, sim: float) -> list[float]:
 def defend_features(obs: Observation, contract: Contract) -> list[float]:
     """The features of ``defend``: our strength against their contract."""
     hand = obs.hand
-    share = _partner_share(obs)
+    share = partner_share(obs)
     best = max(team_estimate(hand, t, share) for t in (0, 1, 2, 3))
     nt = team_estimate(hand, NO_TRUMP, share)
     return [1.0, best, nt, float(contract.points), float(contract.no_trump),
@@ -122,7 +121,7 @@ def defend_features(obs: Observation, contract: Contract) -> list[float]:
 
 def open_pass_features(obs: Observation) -> list[float]:
     """The features of ``open_pass``: our strength and how many seats are still to call."""
-    share = _partner_share(obs)
+    share = partner_share(obs)
     best = max(team_estimate(obs.hand, t, share) for t in DENOMINATIONS)
     after = 3 - len(obs.auction) % 4
     return [1.0, best, float(after), float(obs.seat == obs.dealer)]
@@ -181,7 +180,7 @@ def kaiser_chance(obs: Observation, trump: int | None = None) -> float:
     failure."""
     hand = obs.hand
     denominations = DENOMINATIONS if trump is None else (trump,)
-    if any(_sure_kaiser(hand, t) for t in denominations):
+    if any(sure_kaiser(hand, t) for t in denominations):
         return 0.97
     best = max(own_tricks(hand, t) for t in denominations)
     return 0.25 if best >= 7.0 else 0.0
@@ -305,7 +304,7 @@ class Estimates:
             if a == PASS:
                 out.append((self.pass_value(), a, -2))
             elif a == KAISER:
-                out.append((kaiser_value(self.obs), a, -1 if _sure_kaiser(self.obs.hand, -1) else
+                out.append((kaiser_value(self.obs), a, -1 if sure_kaiser(self.obs.hand, -1) else
                             max(range(4), key=lambda t: (own_tricks(self.obs.hand, t), t))))
             elif a >= BID_BASE:
                 value, trump = self.declare_value(contract_of(self.obs.seat, a))
@@ -400,7 +399,7 @@ def _played_out(obs: Observation, world: list[int], contract: Contract, us: int)
     if contract.kaiser:
         out_seat = partner(declarer)
         hands[out_seat] = 0
-        if not _sure_kaiser(hands[declarer], NO_TRUMP):
+        if not sure_kaiser(hands[declarer], NO_TRUMP):
             trump = max(range(4), key=lambda t: (team_estimate(hands[declarer], t, 0.3), t))
     elif not contract.no_trump:
         trump = max(range(4), key=lambda t: (team_estimate(hands[declarer], t, 0.3), t))

@@ -27,15 +27,15 @@ from .loading import (
     VERSION,
     Action,
     State,
-    _check_config,
-    _game,
-    _json_text,
-    _live,
-    _Live,
-    _load_live,
-    _normalise_config,
-    _state,
 )
+from .loading import Live as _Live
+from .loading import check_config as _check_config
+from .loading import game_of as _game
+from .loading import json_text as _json_text
+from .loading import live_of as _live
+from .loading import load_live as _load_live
+from .loading import normalise_config as _normalise_config
+from .loading import to_state as _state
 from .tables import bot_time_budget as _time_budget
 from .tables import (
     close_table,

@@ -23,7 +23,7 @@ from ..engine import actions as act
 from ..engine.game import GAME_OVER, Game
 from ..errors import IllegalAction, InvalidAction
 from .events import action_events, before_of, seen_by
-from .loading import Action, State, _json_text, _live, _Live, _normalise_config, _state
+from .loading import Action, Live, State, json_text, live_of, normalise_config, to_state
 from .views import check_seat, summary_json, view_json
 
 _SEAT_NAMES = ("South", "West", "North", "East")
@@ -100,7 +100,7 @@ def open_table(state: State, seats: list[int] | None = None) -> dict[str, Any]:
     the seats whose views every reply carries, the first being the device's own (default
     ``[0]``). Answers ``{"table": id, "moves", "hands_played", "view", "views", "events": []}``."""
     shown = _check_shown(seats)
-    live = _live(state)
+    live = live_of(state)
     undos = _check_undos(state.get("undos"), len(live.game.records))
     name = secrets.token_urlsafe(9)
     table = Table(name, live.config, live.game.copy(), [dict(a) for a in live.frozen], shown,
@@ -208,9 +208,9 @@ def table_summary(table: str) -> dict[str, Any]:
 def table_state(table: str) -> State:
     """The saved game: the state ``load`` and ``open_table`` take, with ``undos``."""
     t = _table(table)
-    moves_json = ",".join(_json_text(a, "an action") for a in t.moves)
-    state = _state(_Live(t.config, t.game.copy(), moves_json, [dict(a) for a in t.moves]),
-                   [dict(a) for a in t.moves])
+    moves_json = ",".join(json_text(a, "an action") for a in t.moves)
+    state = to_state(Live(t.config, t.game.copy(), moves_json, [dict(a) for a in t.moves]),
+                     [dict(a) for a in t.moves])
     if t.undos:
         state["undos"] = sorted(t.undos)
     return state
@@ -225,7 +225,7 @@ def table_hint(table: str, seat: int, seed: object = 0) -> list[dict[str, Any]]:
 
 def _replayed(config: dict[str, Any], moves: list[Action]) -> Game:
     """The game after ``moves``, which the table already checked."""
-    _, game = _normalise_config(config)
+    _, game = normalise_config(config)
     for move in moves:
         game.step(act.decode(move))
     return game

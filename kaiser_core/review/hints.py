@@ -20,7 +20,7 @@ from typing import Any
 
 from ..bots import make_rng
 from ..bots import bidding
-from ..bots.basic import NO_TRUMP, own_tricks, team_estimate, _partner_share, _sure_kaiser
+from ..bots.basic import NO_TRUMP, own_tricks, partner_share, sure_kaiser, team_estimate
 from ..bots.observation import Observation, observe
 from ..bots.strong import strong_policy
 from ..engine import actions as act
@@ -116,7 +116,7 @@ def _trump_values(obs: Observation, rng: random.Random) -> tuple[list[Entry], in
     for a in obs.legal:
         trump = NO_TRUMP if a == act.TRUMP_NONE else a - act.TRUMP_BASE
         if contract.kaiser:
-            sure = _sure_kaiser(obs.hand, trump)
+            sure = sure_kaiser(obs.hand, trump)
             tricks = own_tricks(obs.hand, trump)
             value = bidding.kaiser_value(obs, trump)
             plan = "eight sure tricks" if sure else f"about {tricks:.1f} tricks of your own"
@@ -161,7 +161,7 @@ def pass_card_values(obs: Observation) -> list[Entry]:
         card = a - act.PASS_CARD_BASE
         after = replace(obs, hand=obs.hand ^ (1 << card), passed_card=card, phase=BIDDING,
                         legal=())
-        share = _partner_share(after)
+        share = partner_share(after)
         sims = {t: team_estimate(after.hand, t, share) for t in bidding.DENOMINATIONS}
         est = bidding.Estimates(after, sims)
         best_value, best_trump = max(
