@@ -56,7 +56,7 @@ def _table(name: object) -> Table:
     table = _tables.get(name)
     if table is None:
         raise InvalidAction(f"no open table {name!r}: it was closed or the engine restarted; "
-                            f"open it again from the saved game")
+                            f"open it again from the saved game", code="table_not_found")
     _tables.move_to_end(name)
     return table
 
