@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import time
 from collections import OrderedDict
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..codes import share
 from ..engine import actions as act
@@ -49,6 +49,9 @@ from .tables import (
     table_view,
 )
 from .views import check_seat, summary_json, view_json
+
+if TYPE_CHECKING:  # the shapes' names stay out of the bridge's namespace: api.__all__ is its list
+    from .shapes import Summary, View
 
 # The bridge's functions, the one list of them: the worker refuses any other name
 # (``webcall.BRIDGE``), and docs/bridge.md and web/js/types.js are checked against it.
@@ -97,12 +100,12 @@ def apply(state: State, action: Action) -> State:
                   state["actions"] + [canonical])
 
 
-def summary(state: State) -> dict[str, Any]:
+def summary(state: State) -> Summary:
     """The score sheet: phase, whose turn, scores, target, winner and every finished hand."""
     return summary_json(_game(state))
 
 
-def view(state: State, seat: int) -> dict[str, Any]:
+def view(state: State, seat: int) -> View:
     """What ``seat`` may know: its own cards, the auction, trump, the cards played, scores."""
     return view_json(_game(state), check_seat(seat))
 

@@ -8,17 +8,16 @@ shapes.
 
 from __future__ import annotations
 
-from typing import Any
 
 from ..engine import actions as act
 from ..engine.cards import CARD_STRS, FIVE_OF_HEARTS, THREE_OF_SPADES, sorted_hand
-from ..engine.game import GAME_OVER, PLAY, Game
+from ..engine.game import BIDDING, GAME_OVER, PLAY, REDEAL_PHASE, Game
 from ..engine.rules_text import sheet_notes
 from ..engine.tricks import trick_points
 from ..errors import InvalidAction
 from ..engine.actions import auction_json
 from ..engine.scoring import contract_json
-from .shapes import record_json, seat_tricks, standing_json, trick_json
+from .shapes import CurrentTrick, Summary, ToTake, View, record_json, seat_tricks, standing_json, trick_json
 
 
 def check_seat(seat: object) -> int:
@@ -36,7 +35,7 @@ def trick_worth(game: Game, cards: list[int]) -> int | None:
     return trick_points(cards)
 
 
-def _current_trick(game: Game) -> dict[str, Any]:
+def _current_trick(game: Game) -> CurrentTrick:
     """The trick on the table: who led and the cards played so far."""
     cards = game.trick_cards
     return {
@@ -46,7 +45,7 @@ def _current_trick(game: Game) -> dict[str, Any]:
     }
 
 
-def _to_take(game: Game, legal: list[int]) -> dict[str, Any] | None:
+def _to_take(game: Game, legal: list[int]) -> ToTake | None:
     """What the seat to bid must bid at least to take the contract: the lowest legal bid, and
     whether it only equals the standing bid (the dealer's right), so the table can say "5 to
     take" to a dealer instead of "bid to beat 5"."""
@@ -60,7 +59,7 @@ def _to_take(game: Game, legal: list[int]) -> dict[str, Any] | None:
             "kaiser": False, "equal_allowed": equal}
 
 
-def view_json(game: Game, seat: int) -> dict[str, Any]:
+def view_json(game: Game, seat: int) -> View:
     over = game.phase == GAME_OVER
     to_act = None if over else game.to_act
     legal = game.legal() if to_act == seat else []
@@ -86,19 +85,19 @@ def view_json(game: Game, seat: int) -> dict[str, Any]:
         "target": game.target,
         "threshold": game.rules.threshold(game.target),
         "winner": game.winner,
-        "weak_hand": game.phase == "redeal" and to_act == seat,
+        "weak_hand": game.phase == REDEAL_PHASE and to_act == seat,
         "standing": standing_json(game),
-        "may_equal": (game.phase == "bidding" and game.best_seat >= 0
+        "may_equal": (game.phase == BIDDING and game.best_seat >= 0
                       and to_act == game.dealer),
         "legal": [act.encode(a) for a in legal],
         "passed_card": None if over or game.passes[seat] < 0 else CARD_STRS[game.passes[seat]],
         "received_card": (None if over or game.received[seat] < 0
                           else CARD_STRS[game.received[seat]]),
-        "to_take": _to_take(game, legal) if game.phase == "bidding" else None,
+        "to_take": _to_take(game, legal) if game.phase == BIDDING else None,
     }
 
 
-def summary_json(game: Game) -> dict[str, Any]:
+def summary_json(game: Game) -> Summary:
     return {
         "phase": game.phase,
         "to_act": game.to_act if game.phase != GAME_OVER else None,

@@ -8,6 +8,7 @@ JSON bridge (``api``) wraps both.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from .actions import (
     BID_BASE,
@@ -44,8 +45,22 @@ from .rules import Rules
 from .scoring import Contract, hand_winner, raw_points, score_hand
 from .tricks import NEXT_SEAT, trick_size
 
+
+
+class Phase(StrEnum):
+    """Where a hand stands. Each member is its own string, so a view's JSON and every saved
+    comparison with ``"play"`` are what they were, while a type checker knows the six."""
+
+    REDEAL = "redeal"
+    PASSING = "passing"
+    BIDDING = "bidding"
+    TRUMP = "trump"
+    PLAY = "play"
+    GAME_OVER = "game_over"
+
+
 REDEAL_PHASE, PASSING, BIDDING, TRUMP, PLAY, GAME_OVER = (
-    "redeal", "passing", "bidding", "trump", "play", "game_over")
+    Phase.REDEAL, Phase.PASSING, Phase.BIDDING, Phase.TRUMP, Phase.PLAY, Phase.GAME_OVER)
 SEAT_NAMES = ("South", "West", "North", "East")
 _TRUMP_SUITS = tuple(TRUMP_BASE + suit for suit in range(4))
 _FROM_LEFT = tuple(tuple((dealer + k) & 3 for k in (1, 2, 3, 4)) for dealer in range(4))
