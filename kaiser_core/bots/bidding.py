@@ -30,9 +30,9 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
-from ..engine.actions import BID_BASE, KAISER, PASS, bid_no_trump, bid_points, bid_rank
+from ..engine.actions import BID_BASE, KAISER, PASS
 from ..engine.cards import FIVE_OF_HEARTS_BIT, SUIT_MASK, THREE_OF_SPADES_BIT
-from ..engine.game import BIDDING, auction_options, next_bidder, partner, team
+from ..engine.game import BIDDING, Auction, auction_options, contract_of, next_bidder, partner, team
 from ..engine.rules import Rules
 from ..engine.scoring import Contract, game_winner, hand_winner, raw_points, score_hand
 from .basic import NO_TRUMP, basic_policy, own_tricks, partner_share, sure_kaiser, team_estimate
@@ -204,19 +204,6 @@ def kaiser_value(obs: Observation, trump: int | None = None) -> float:
     return p * outcome(8) + (1 - p) * outcome(failed)
 
 
-def _standing(obs: Observation) -> tuple[int, int] | None:
-    for seat, action in reversed(obs.auction):
-        if action != PASS:
-            return seat, action
-    return None
-
-
-def contract_of(seat: int, action: int) -> Contract:
-    if action == KAISER:
-        return Contract(seat, 8, False, True)
-    return Contract(seat, bid_points(action), bid_no_trump(action), False)
-
-
 class Estimates:
     """Per denomination, our team's predicted raw points and their spread, for one view."""
 
@@ -274,13 +261,13 @@ class Estimates:
         """What passing is worth: partner's contract played with our estimate, an opponent's
         defended, and with nobody bid the fitted worth of leaving it to the others."""
         obs = self.obs
-        standing = _standing(obs)
-        if standing is None:
+        standing = Auction(obs.auction)
+        seat = standing.best_seat
+        if seat < 0:
             if obs.seat == obs.dealer and obs.rules.all_pass == "throw_in":
                 return 0.0
             return _dot(tables()["open_pass"]["coef"], open_pass_features(obs))
-        seat, action = standing
-        contract = contract_of(seat, action)
+        contract = contract_of(seat, standing.best_action)
         if team(seat) == team(obs.seat):
             return self.declare_value(contract)[0]
         _, dist = distribution(tables()["defend"], defend_features(obs, contract))
@@ -354,34 +341,24 @@ def simulate_calls(obs: Observation, worlds: list[list[int]], calls: list[int],
             break
         done += 1
         for call in calls:
-            auction = [*obs.auction, (me, call)]
-            best_rank, best_seat, best_action = 0, -1, -1
-            passed = [False] * 4
-            for seat, action in auction:
-                if action == PASS:
-                    passed[seat] = True
-                else:
-                    best_rank, best_seat, best_action = bid_rank(action), seat, action
-            seat = next_bidder(rules, me, obs.dealer, call, best_rank, best_seat, passed)
+            book = Auction([*obs.auction, (me, call)])
+            seat = next_bidder(rules, me, obs.dealer, call, book.best_rank, book.best_seat,
+                               book.passed)
             while seat >= 0:
-                legal = auction_options(rules, seat, obs.dealer, best_rank, best_seat)
+                legal = auction_options(rules, seat, obs.dealer, book.best_rank, book.best_seat)
                 view = replace(base, seat=seat, to_act=seat, hand=world[seat],
-                               auction=tuple(auction), legal=tuple(legal),
+                               auction=tuple(book.auction), legal=tuple(legal),
                                passed_card=obs.received_card if seat == mate else
                                obs.passed_card if seat == me else -1,
                                received_card=obs.passed_card if seat == mate else
                                obs.received_card if seat == me else -1)
                 action = basic_policy(view, _RNG)
-                auction.append((seat, action))
-                if action == PASS:
-                    passed[seat] = True
-                else:
-                    best_rank, best_seat, best_action = bid_rank(action), seat, action
-                seat = next_bidder(rules, seat, obs.dealer, action, best_rank, best_seat,
-                                   passed)
-            if best_seat < 0:
+                book.take_call(seat, action)
+                seat = next_bidder(rules, seat, obs.dealer, action, book.best_rank, book.best_seat,
+                                   book.passed)
+            if book.best_seat < 0:
                 continue
-            totals[call] += _played_out(obs, world, contract_of(best_seat, best_action), us)
+            totals[call] += _played_out(obs, world, contract_of(book.best_seat, book.best_action), us)
     return {c: v / done for c, v in totals.items()}
 
 

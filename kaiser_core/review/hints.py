@@ -33,7 +33,9 @@ from ..engine.game import (
     REDEAL_PHASE,
     SEAT_NAMES,
     TRUMP,
+    Auction,
     Game,
+    contract_of,
     partner,
 )
 from ..engine.scoring import Contract
@@ -75,7 +77,7 @@ def _kaiser_reason(obs: Observation, value: float) -> str:
 
 
 def _bid_reason(obs: Observation, est: bidding.Estimates, action: int, trump: int) -> str:
-    contract = bidding.contract_of(obs.seat, action)
+    contract = contract_of(obs.seat, action)
     mean, dist = est.dists[trump]
     made = bidding.make_probability(dist, contract.points)
     return (f"Bid {contract_words(contract)}, planning {denomination_words(trump)}: about "
@@ -83,11 +85,11 @@ def _bid_reason(obs: Observation, est: bidding.Estimates, action: int, trump: in
 
 
 def _pass_reason(obs: Observation, value: float) -> str:
-    standing = next(((s, a) for s, a in reversed(obs.auction) if a != act.PASS), None)
-    if standing is None:
+    standing = Auction(obs.auction)
+    seat = standing.best_seat
+    if seat < 0:
         return f"Pass: leave the bidding to the others ({_signed(value)} expected)"
-    seat, action = standing
-    words = contract_words(bidding.contract_of(seat, action))
+    words = contract_words(contract_of(seat, standing.best_action))
     if seat == partner(obs.seat):
         return f"Pass: partner's {words} stands ({_signed(value)} expected)"
     return f"Pass: defend {SEAT_NAMES[seat]}'s {words} ({_signed(value)} expected)"
