@@ -93,6 +93,32 @@ def install_test_deps() -> None:
         log("warning: no actionlint binary could be installed")
 
 
+STATIC_TOOLS = ("ruff", "mypy")
+"""What the static checks run besides tsc (fetched by typescript_compiler): the test extra's pins."""
+
+
+def install_static_deps() -> None:
+    """Only the linters' pins, so `--only static` needs no browser, build or Pyodide."""
+    from importlib import metadata
+
+    pins = [r for r in _test_extra() if r.partition("==")[0].lower() in STATIC_TOOLS]
+    missing = []
+    for req in pins:
+        name, _, pin = req.partition("==")
+        try:
+            if metadata.version(name) == pin:
+                continue
+        except metadata.PackageNotFoundError:
+            pass
+        missing.append(req)
+    if not missing:
+        log("static check tools already installed")
+        return
+    pip = [sys.executable, "-m", "pip", "install", "--disable-pip-version-check"]
+    if run(pip + missing, cwd=ROOT).returncode != 0:
+        raise SystemExit("pip install of the static check tools failed")
+
+
 def _playwright_browser_present() -> bool:
     base = Path(os.environ.get("PLAYWRIGHT_BROWSERS_PATH", Path.home() / ".cache" / "ms-playwright"))
     return any(base.glob("chromium*")) if base.is_dir() else False
@@ -183,12 +209,13 @@ def pytest_step(name: str, args: list[str]) -> tuple[str, int]:
 SUITES = ("static", "host", "pyodide", "e2e")
 
 
-def _run_suite(name: str, wheels: Path) -> list[tuple[str, int]]:
+def _run_suite(name: str, wheels: Path | None) -> list[tuple[str, int]]:
     if name == "static":
         return static_checks()
     if name == "host":
         return [pytest_step("engine tests (host)", ["tests"])]
     if name == "pyodide":
+        assert wheels is not None
         t1 = time.monotonic()
         code = run(["node", "tests/pyodide/run.mjs", "--dist", str(DIST), "--wheels", str(wheels)],
                    cwd=ROOT).returncode
@@ -201,12 +228,17 @@ def test(install: bool = True, only: str | None = None) -> int:
     """Run the suites in order, static checks first, and stop at the first that fails: a lint
     error is reported in seconds rather than after the browser tests."""
     t0 = time.monotonic()
-    if install:
+    static_only = only == "static"
+    if install and static_only:
+        install_static_deps()
+    elif install:
         install_test_deps()
-    ensure_browser()
-    ensure_emoji_font()
-    build()
-    wheels = pyodide_test_wheels()
+    wheels = None
+    if not static_only:
+        ensure_browser()
+        ensure_emoji_font()
+        build()
+        wheels = pyodide_test_wheels()
     results: list[tuple[str, int]] = []
     for name in (only,) if only else SUITES:
         results += _run_suite(name, wheels)

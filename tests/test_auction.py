@@ -97,7 +97,7 @@ def test_bid_order_n_below_n_no_below_n_plus_one():
 
 def test_bid_ranks_count_up_with_the_bid_actions():
     """The engine reads a bid's rank off its action number: 2 * points, plus 1 at no trump."""
-    from kaiser_core import actions
+    from kaiser_core.engine import actions
 
     for points in range(5, 13):
         for no_trump in (False, True):

@@ -1,10 +1,12 @@
 """Fuzzing the bridge: malformed configs, actions, states and share codes only ever raise
-InvalidAction or IllegalAction, each with a message."""
+InvalidAction or IllegalAction, each with a message. The configs draw every option the rules
+know, with good values and bad; the actions every type the engine reads, in every phase."""
 
 import base64
 import copy
 import json
 import os
+import random
 import zlib
 
 import pytest
@@ -30,11 +32,29 @@ json_values = st.recursive(scalars, lambda kids: st.lists(kids, max_size=4) |
                                ["type", "card", "points", "no_trump", "suit", "profile",
                                 "options", "seed", "dealer", "deal", "scores"]), kids, max_size=4),
                            max_leaves=12)
-option_names = ["minimum_bid", "auction", "all_pass", "weak_hand_redeal", "defender_threshold",
-                "target", "no_trump_target", "winners", "both_cross",
-                "spade_three_needs_three_tricks", "kaiser_bid"]
-options = st.dictionaries(st.sampled_from(option_names) | st.text(max_size=6), json_values,
-                          max_size=4)
+SCHEMA = {o["name"]: o for o in api.options_schema()}
+option_names = sorted(SCHEMA)
+
+
+def good_values(name):
+    """Values near and inside what the option accepts, so games under it get played."""
+    o = SCHEMA[name]
+    if o["type"] == "bool":
+        return st.booleans()
+    if o["type"] == "choice":
+        return st.sampled_from(o["allowed"])
+    low, high = o["allowed"]
+    numbers = st.integers(low - 2, high + 2)
+    if o["type"] == "int_or_bid_out":
+        return numbers | st.just("bid_out")
+    return numbers | st.none() if o["type"] == "int_or_null" else numbers
+
+
+good_options = st.lists(st.sampled_from(option_names).flatmap(
+    lambda n: st.tuples(st.just(n), good_values(n) | json_values)), max_size=5).map(dict)
+options = good_options | st.dictionaries(st.sampled_from(option_names) | st.text(max_size=6),
+                                         json_values, max_size=4)
+ACTION_TYPES = ["pass", "bid", "play", "trump", "kaiser", "redeal", "keep", "pass_card", "claim"]
 configs = st.one_of(
     json_values,
     st.fixed_dictionaries({}, optional={
@@ -48,10 +68,9 @@ configs = st.one_of(
     }),
 )
 actions = st.one_of(
-    st.sampled_from(all_action_forms()),
+    st.sampled_from(all_action_forms() + [{"type": "claim"}]),
     json_values,
-    st.fixed_dictionaries({"type": st.sampled_from(["pass", "bid", "play", "trump", "kaiser",
-                                                    "redeal", "keep"]) | json_values},
+    st.fixed_dictionaries({"type": st.sampled_from(ACTION_TYPES) | json_values},
                           optional={"points": json_values | st.integers(0, 14),
                                     "no_trump": json_values, "card": json_values,
                                     "suit": json_values, "seat": json_values}),
@@ -96,6 +115,39 @@ def test_fuzz_actions(action, prefix):
     before = copy.deepcopy(state)
     clean(api.apply, state, action)
     assert state == before
+
+
+def test_the_fuzz_knows_every_option_and_every_action_type():
+    from kaiser_core.engine.rules import OPTION_NAMES
+
+    assert set(option_names) == OPTION_NAMES
+    assert {a["type"] for a in all_action_forms()} | {"claim"} == set(ACTION_TYPES)
+    for kind in ACTION_TYPES:  # each type is one the engine reads (a bad field is refused)
+        with pytest.raises((InvalidAction, IllegalAction)) as err:
+            api.apply(BASE, {"type": kind, "card": "??", "points": 0, "suit": "?"})
+        assert "unknown action type" not in str(err.value)
+
+
+@FUZZ
+@given(profile=st.sampled_from(PROFILE_NAMES), opts=good_options, seed=st.integers(0, 999),
+       moves=st.integers(0, 60), action=actions)
+def test_fuzz_actions_in_every_phase(profile, opts, seed, moves, action):
+    """A game under drawn options, some random legal moves in, then any action: a claim in the
+    play, a card passed to partner in the passing, malformed ones anywhere."""
+    state = clean(api.new_game, {"profile": profile, "options": opts, "seed": f"phase-{seed}"})
+    if state is None:
+        return
+    rng = random.Random(seed)
+    for _ in range(moves):
+        legal = api.legal_actions(state)
+        if not legal:
+            break
+        state = api.apply(state, rng.choice(legal))
+    before = copy.deepcopy(state)
+    after = clean(api.apply, state, action)
+    assert state == before
+    if after is not None:
+        assert api.load(json.loads(json.dumps(after)))["actions"] == after["actions"]
 
 
 def set_path(obj, path, value):

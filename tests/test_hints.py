@@ -60,7 +60,7 @@ def test_ties_go_to_the_bots_choice():
         tied = [h["action"] for h in hints if h["value"] == best]
         if len(tied) > 1 and state["phase"] == "play":
             bot = choose(api._game(state), "strong", 5)
-            from kaiser_core import actions as act
+            from kaiser_core.engine import actions as act
             if act.encode(bot) in tied:
                 assert hints[0]["action"] == act.encode(bot)
 

@@ -1,5 +1,7 @@
 """The package's layers show in its folders, and each imports only the layers before it:
-engine, bots, codes, review, bridge, tools. No import cycle, type-only imports included."""
+engine, bots, codes, review, bridge, tools. No import cycle, type-only imports included. What
+crosses a module has a public name in the module that owns it: no module imports another's
+underscore name or reads one off an imported module."""
 
 from __future__ import annotations
 
@@ -80,3 +82,28 @@ def test_each_layer_imports_only_the_layers_before_it():
         for target in targets - {"kaiser_core"}:  # the package's front door: errors and cards
             there = _layer(target)
             assert there is not None and there <= here, f"{module} imports {target}"
+
+
+def _private(name: str) -> bool:
+    return name.startswith("_") and not name.startswith("__")
+
+
+@pytest.mark.host_only
+def test_no_module_imports_another_modules_private_names():
+    found = []
+    for path in PACKAGE.rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        imported: set[str] = set()  # names bound by an import: another module's or its things
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                for alias in node.names:
+                    if _private(alias.name):
+                        found.append(f"{_module_name(path)}: from {node.module or '.'} import {alias.name}")
+                    imported.add(alias.asname or alias.name)
+            elif isinstance(node, ast.Import):
+                imported |= {(a.asname or a.name).split(".")[0] for a in node.names}
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+                    and node.value.id in imported and _private(node.attr)):
+                found.append(f"{_module_name(path)}: {node.value.id}.{node.attr}")
+    assert not found, "private names used across modules:\n" + "\n".join(sorted(found))

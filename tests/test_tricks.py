@@ -14,7 +14,7 @@ from kaiser_core.engine.cards import parse_card
 from kaiser_core.engine.actions import KAISER
 from kaiser_core.engine.game import BIDDING, PLAY, Game
 from kaiser_core.engine.rules import PROFILES
-from kaiser_core.engine.tricks import beats, next_to_play, trick_points, trick_size, trick_winner
+from kaiser_core.engine.tricks import beats, next_to_play, playable, trick_points, trick_size, trick_winner
 
 
 def cards(*names: str) -> list[int]:
@@ -38,6 +38,13 @@ def test_any_trump_beats_the_suit_led_and_no_trump_has_none():
     assert beats(parse_card("7C"), parse_card("AH"), trump=0)
     assert not beats(parse_card("7C"), parse_card("AH"), trump=-1)
     assert trick_winner([2, 3, 0, 1], cards("9H", "AS", "7C", "AH"), trump=0) == 0
+
+
+def test_a_hand_follows_the_suit_led_when_it_can():
+    hand = 1 << parse_card("AH") | 1 << parse_card("7C") | 1 << parse_card("9C")
+    assert playable(hand, -1) == hand
+    assert playable(hand, 0) == 1 << parse_card("7C") | 1 << parse_card("9C")
+    assert playable(hand, 3) == hand
 
 
 def test_next_to_play_skips_the_partner_who_sits_out():

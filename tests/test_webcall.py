@@ -37,6 +37,18 @@ def test_bad_arguments_and_illegal_moves_are_error_replies() -> None:
     assert error["type"] in ("IllegalAction", "InvalidAction") and error["message"]
 
 
+def test_an_error_reply_keeps_its_type_its_code_and_the_traceback() -> None:
+    state = api.new_game({"profile": "standard", "seed": "w", "dealer": 1})
+    illegal = reply("apply", [state, {"type": "trump", "suit": "H"}])["error"]
+    assert (illegal["type"], illegal["code"]) == ("IllegalAction", "illegal_action")
+    gone = reply("table_view", ["no-such-table", 0])["error"]
+    assert (gone["type"], gone["code"]) == ("InvalidAction", "table_not_found")
+    assert gone["message"].startswith("no open table")
+    assert gone["traceback"].startswith("Traceback") and "_table" in gone["traceback"]
+    assert reply("nothing", [])["error"]["code"] == "unknown_function"
+    assert reply("profiles", {"a": 1})["error"]["code"] == "internal_error"
+
+
 def test_warm_leaves_every_module_imported() -> None:
     import sys
 

@@ -41,7 +41,7 @@ from kaiser_core.bots.rollout import playout, playout_outcome
 from kaiser_core.bots.sampling import sample_worlds
 from kaiser_core.bots.strong import denomination_raws, net_score
 from kaiser_core.engine.actions import PASS
-from kaiser_core.engine.game import BIDDING, PLAY, Game, team
+from kaiser_core.engine.game import BIDDING, PLAY, Auction, Game, contract_of, team
 from kaiser_core.engine.rules import PROFILES
 from kaiser_core.engine.scoring import raw_points
 
@@ -97,13 +97,13 @@ def sample(index: int) -> dict[str, list[tuple[list[float], float]]]:
         x = bidding.declare_features(obs, t, fmean(raws[t]))
         y = playout(list(game.hands), seat, t, -1, [], [], us)
         out["nt" if t < 0 else "suit"].append((x, float(y)))
-    standing = next(((s, a) for s, a in reversed(obs.auction) if a != PASS), None)
-    if standing is None:
+    standing = Auction(obs.auction)
+    bidder = standing.best_seat
+    if bidder < 0:
         if PASS in obs.legal:
             out["open_pass"].append((bidding.open_pass_features(obs), _open_pass(game, seat)))
-    elif team(standing[0]) != us:
-        contract = bidding.contract_of(*standing)
-        bidder = standing[0]
+    elif team(bidder) != us:
+        contract = contract_of(bidder, standing.best_action)
         hand = game.hands[bidder]
         trump = -1 if contract.no_trump else max(range(4), key=lambda t: (own_tricks(hand, t), t))
         y = playout(list(game.hands), bidder, trump, -1, [], [], us)

@@ -145,7 +145,7 @@ def bid_value(mu: float, points: int, no_trump: bool) -> float:
     return 2.0 * value if no_trump else value
 
 
-def _sure_kaiser(hand: int, trump: int) -> bool:
+def sure_kaiser(hand: int, trump: int) -> bool:
     """Eight certain tricks alone: every side suit solid from the ace, and at trumps enough
     top trumps to draw the (at most ``8 - length``) trumps the opponents can hold."""
     for suit in range(4):
@@ -168,7 +168,7 @@ def _sure_kaiser(hand: int, trump: int) -> bool:
 
 # ----- bidding -----
 
-def _partner_share(obs: Observation) -> float:
+def partner_share(obs: Observation) -> float:
     """Partner's share of the tricks we cannot take alone, read from partner's call (and the
     opponents' bids, which say the strength is over there)."""
     share = 0.32
@@ -206,11 +206,11 @@ def _margin(obs: Observation) -> float:
     return margin
 
 
-def _kaiser_call(obs: Observation) -> bool:
+def kaiser_call(obs: Observation) -> bool:
     """Bid Kaiser with eight sure tricks; played for the game, also as the last hope when
     the opponents are about to win and the hand all but makes it alone."""
     hand = obs.hand
-    if any(_sure_kaiser(hand, t) for t in (0, 1, 2, 3, NO_TRUMP)):
+    if any(sure_kaiser(hand, t) for t in (0, 1, 2, 3, NO_TRUMP)):
         return True
     if obs.rules.kaiser_bid_value != "game":
         return False
@@ -221,7 +221,7 @@ def _kaiser_call(obs: Observation) -> bool:
 
 def evaluations(obs: Observation) -> list[tuple[float, int]]:
     """(estimate, trump) for the four suits and no trump (``NO_TRUMP``)."""
-    share = _partner_share(obs)
+    share = partner_share(obs)
     return [(team_estimate(obs.hand, t, share), t) for t in (0, 1, 2, 3, NO_TRUMP)]
 
 
@@ -242,7 +242,7 @@ def auction_choice(obs: Observation, evals: list[tuple[float, int]]) -> int:
     gives them): the search levels bid by these rules from their own estimates."""
     legal = obs.legal
     bids = [a for a in legal if a >= BID_BASE]
-    if KAISER in legal and _kaiser_call(obs):
+    if KAISER in legal and kaiser_call(obs):
         return KAISER
     if PASS not in legal and len(bids) == 2 and bid_points(bids[0]) == bid_points(bids[1]):
         return _best_forced(obs, bids, evals)
@@ -288,7 +288,7 @@ def auction_choice(obs: Observation, evals: list[tuple[float, int]]) -> int:
 
 
 def _name_trump(obs: Observation) -> int:
-    if TRUMP_NONE in obs.legal and _sure_kaiser(obs.hand, NO_TRUMP):
+    if TRUMP_NONE in obs.legal and sure_kaiser(obs.hand, NO_TRUMP):
         return TRUMP_NONE
     # Equal estimates go to the suit with the higher trumps: top trumps keep control, which
     # the count does not see (QJ9 of spades and AQ9 of clubs count the same).

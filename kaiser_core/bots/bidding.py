@@ -30,13 +30,12 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
-from ..engine.actions import BID_BASE, KAISER, PASS, bid_no_trump, bid_points, bid_rank
+from ..engine.actions import BID_BASE, KAISER, PASS
 from ..engine.cards import FIVE_OF_HEARTS_BIT, SUIT_MASK, THREE_OF_SPADES_BIT
-from ..engine.game import BIDDING, auction_options, next_bidder, partner, team
+from ..engine.game import BIDDING, Auction, auction_options, contract_of, next_bidder, partner, team
 from ..engine.rules import Rules
 from ..engine.scoring import Contract, game_winner, hand_winner, raw_points, score_hand
-from .basic import (NO_TRUMP, _partner_share, _sure_kaiser, basic_policy, own_tricks,
-                    team_estimate)
+from .basic import NO_TRUMP, basic_policy, own_tricks, partner_share, sure_kaiser, team_estimate
 from .observation import Observation
 from .rollout import playout_outcome
 
@@ -95,7 +94,7 @@ def auction_facts(obs: Observation) -> tuple[float, float, float]:
 def declare_features(obs: Observation, trump: int, sim: float) -> list[float]:
     """The features of ``declare`` for one denomination (``sim``: the simulated mean raw)."""
     hand = obs.hand
-    share = _partner_share(obs)
+    share = partner_share(obs)
     p_bid, p_pass, opp = auction_facts(obs)
     trump_mask = SUIT_MASK[trump] if trump >= 0 else 0
     trumps = (hand & trump_mask).bit_count()
@@ -113,7 +112,7 @@ def declare_features(obs: Observation, trump: int, sim: float) -> list[float]:
 def defend_features(obs: Observation, contract: Contract) -> list[float]:
     """The features of ``defend``: our strength against their contract."""
     hand = obs.hand
-    share = _partner_share(obs)
+    share = partner_share(obs)
     best = max(team_estimate(hand, t, share) for t in (0, 1, 2, 3))
     nt = team_estimate(hand, NO_TRUMP, share)
     return [1.0, best, nt, float(contract.points), float(contract.no_trump),
@@ -122,7 +121,7 @@ def defend_features(obs: Observation, contract: Contract) -> list[float]:
 
 def open_pass_features(obs: Observation) -> list[float]:
     """The features of ``open_pass``: our strength and how many seats are still to call."""
-    share = _partner_share(obs)
+    share = partner_share(obs)
     best = max(team_estimate(obs.hand, t, share) for t in DENOMINATIONS)
     after = 3 - len(obs.auction) % 4
     return [1.0, best, float(after), float(obs.seat == obs.dealer)]
@@ -181,7 +180,7 @@ def kaiser_chance(obs: Observation, trump: int | None = None) -> float:
     failure."""
     hand = obs.hand
     denominations = DENOMINATIONS if trump is None else (trump,)
-    if any(_sure_kaiser(hand, t) for t in denominations):
+    if any(sure_kaiser(hand, t) for t in denominations):
         return 0.97
     best = max(own_tricks(hand, t) for t in denominations)
     return 0.25 if best >= 7.0 else 0.0
@@ -203,19 +202,6 @@ def kaiser_value(obs: Observation, trump: int | None = None) -> float:
     # A failure takes about the tricks the hand has of its own.
     failed = min(7, max(0, round(max(own_tricks(obs.hand, t) for t in DENOMINATIONS))))
     return p * outcome(8) + (1 - p) * outcome(failed)
-
-
-def _standing(obs: Observation) -> tuple[int, int] | None:
-    for seat, action in reversed(obs.auction):
-        if action != PASS:
-            return seat, action
-    return None
-
-
-def contract_of(seat: int, action: int) -> Contract:
-    if action == KAISER:
-        return Contract(seat, 8, False, True)
-    return Contract(seat, bid_points(action), bid_no_trump(action), False)
 
 
 class Estimates:
@@ -275,13 +261,13 @@ class Estimates:
         """What passing is worth: partner's contract played with our estimate, an opponent's
         defended, and with nobody bid the fitted worth of leaving it to the others."""
         obs = self.obs
-        standing = _standing(obs)
-        if standing is None:
+        standing = Auction(obs.auction)
+        seat = standing.best_seat
+        if seat < 0:
             if obs.seat == obs.dealer and obs.rules.all_pass == "throw_in":
                 return 0.0
             return _dot(tables()["open_pass"]["coef"], open_pass_features(obs))
-        seat, action = standing
-        contract = contract_of(seat, action)
+        contract = contract_of(seat, standing.best_action)
         if team(seat) == team(obs.seat):
             return self.declare_value(contract)[0]
         _, dist = distribution(tables()["defend"], defend_features(obs, contract))
@@ -305,7 +291,7 @@ class Estimates:
             if a == PASS:
                 out.append((self.pass_value(), a, -2))
             elif a == KAISER:
-                out.append((kaiser_value(self.obs), a, -1 if _sure_kaiser(self.obs.hand, -1) else
+                out.append((kaiser_value(self.obs), a, -1 if sure_kaiser(self.obs.hand, -1) else
                             max(range(4), key=lambda t: (own_tricks(self.obs.hand, t), t))))
             elif a >= BID_BASE:
                 value, trump = self.declare_value(contract_of(self.obs.seat, a))
@@ -355,34 +341,24 @@ def simulate_calls(obs: Observation, worlds: list[list[int]], calls: list[int],
             break
         done += 1
         for call in calls:
-            auction = [*obs.auction, (me, call)]
-            best_rank, best_seat, best_action = 0, -1, -1
-            passed = [False] * 4
-            for seat, action in auction:
-                if action == PASS:
-                    passed[seat] = True
-                else:
-                    best_rank, best_seat, best_action = bid_rank(action), seat, action
-            seat = next_bidder(rules, me, obs.dealer, call, best_rank, best_seat, passed)
+            book = Auction([*obs.auction, (me, call)])
+            seat = next_bidder(rules, me, obs.dealer, call, book.best_rank, book.best_seat,
+                               book.passed)
             while seat >= 0:
-                legal = auction_options(rules, seat, obs.dealer, best_rank, best_seat)
+                legal = auction_options(rules, seat, obs.dealer, book.best_rank, book.best_seat)
                 view = replace(base, seat=seat, to_act=seat, hand=world[seat],
-                               auction=tuple(auction), legal=tuple(legal),
+                               auction=tuple(book.auction), legal=tuple(legal),
                                passed_card=obs.received_card if seat == mate else
                                obs.passed_card if seat == me else -1,
                                received_card=obs.passed_card if seat == mate else
                                obs.received_card if seat == me else -1)
                 action = basic_policy(view, _RNG)
-                auction.append((seat, action))
-                if action == PASS:
-                    passed[seat] = True
-                else:
-                    best_rank, best_seat, best_action = bid_rank(action), seat, action
-                seat = next_bidder(rules, seat, obs.dealer, action, best_rank, best_seat,
-                                   passed)
-            if best_seat < 0:
+                book.take_call(seat, action)
+                seat = next_bidder(rules, seat, obs.dealer, action, book.best_rank, book.best_seat,
+                                   book.passed)
+            if book.best_seat < 0:
                 continue
-            totals[call] += _played_out(obs, world, contract_of(best_seat, best_action), us)
+            totals[call] += _played_out(obs, world, contract_of(book.best_seat, book.best_action), us)
     return {c: v / done for c, v in totals.items()}
 
 
@@ -400,7 +376,7 @@ def _played_out(obs: Observation, world: list[int], contract: Contract, us: int)
     if contract.kaiser:
         out_seat = partner(declarer)
         hands[out_seat] = 0
-        if not _sure_kaiser(hands[declarer], NO_TRUMP):
+        if not sure_kaiser(hands[declarer], NO_TRUMP):
             trump = max(range(4), key=lambda t: (team_estimate(hands[declarer], t, 0.3), t))
     elif not contract.no_trump:
         trump = max(range(4), key=lambda t: (team_estimate(hands[declarer], t, 0.3), t))

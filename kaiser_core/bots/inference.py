@@ -19,7 +19,7 @@ from dataclasses import replace
 
 from ..engine.actions import KAISER, PASS, bid_rank
 from ..engine.game import BIDDING, auction_options, partner
-from .basic import NO_TRUMP, _partner_share, auction_choice, team_estimate
+from .basic import NO_TRUMP, auction_choice, partner_share, team_estimate
 from .observation import Observation
 
 BETA = 0.6
@@ -90,7 +90,7 @@ class AuctionModel:
                     five_team=-1, three_team=-1, legal=tuple(legal),
                     passed_card=obs.received_card if seat == mate else -1,
                     received_card=obs.passed_card if seat == mate else -1)
-                self.calls.append((seat, view, _partner_share(view), _level(action, lowest),
+                self.calls.append((seat, view, partner_share(view), _level(action, lowest),
                                    lowest))
             if action != PASS:
                 best_rank, best_seat = bid_rank(action), seat

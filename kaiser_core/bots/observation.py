@@ -3,6 +3,9 @@
 Built from a ``Game`` by ``observe``; it copies the seat's own cards and the public record
 (auction, contract, cards played, voids shown, scores) and leaves the other hands behind,
 so a bot cannot peek even by accident.
+
+What is the seat's alone (its cards, the cards passed, its legal actions) is decided once, by
+``engine.knowledge.own_share``, which the page's view (``bridge/views.py``) reads too.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from dataclasses import dataclass
 
 from ..engine.cards import DECK
 from ..engine.game import Game
+from ..engine.knowledge import own_share
 from ..engine.tricks import Trick
 from ..engine.rules import Rules
 from ..engine.scoring import Contract
@@ -70,10 +74,10 @@ def observe(game: Game, seat: int) -> Observation:
             played |= 1 << c
             if c >> 3 != led:
                 voids[s] |= 1 << led
-    legal = tuple(game.legal()) if game.to_act == seat else ()
+    own = own_share(game, seat)
     return Observation(
         seat=seat, rules=game.rules, phase=game.phase, dealer=game.dealer, to_act=game.to_act,
-        hand=game.hands[seat], auction=tuple(game.auction), contract=game.contract,
+        hand=own.hand, auction=tuple(game.auction), contract=game.contract,
         trump=game.trump, out_seat=game.out_seat, tricks=tuple(game.tricks),
         trick_seats=tuple(game.trick_seats), trick_cards=tuple(game.trick_cards), played=played,
         voids=(voids[0], voids[1], voids[2], voids[3]),
@@ -81,5 +85,5 @@ def observe(game: Game, seat: int) -> Observation:
         tricks_won=(game.tricks_won[0], game.tricks_won[1]), five_team=game.five_team,
         three_team=game.three_team, scores=(game.scores[0], game.scores[1]), target=game.target,
         threshold=game.rules.threshold(game.target), weak_queue=tuple(game.weak_queue),
-        legal=legal, passed_card=game.passes[seat], received_card=game.received[seat])
+        legal=own.legal, passed_card=own.passed_card, received_card=own.received_card)
 

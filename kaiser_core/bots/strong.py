@@ -42,7 +42,7 @@ from ..engine.scoring import Contract, raw_points
 from .bidding import DENOMINATIONS, Estimates
 from .bidding import GAME_WORTH as GAME_WORTH  # the game's worth lives with the scoring of a call
 from .bidding import net_score
-from .basic import _kaiser_call as kaiser_call
+from .basic import kaiser_call
 from .basic import basic_policy
 from .dds import Solver, best_move, solve, solve_moves
 from .observation import Observation, observe

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import time
 from collections import OrderedDict
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..codes import share
 from ..engine import actions as act
@@ -27,15 +27,15 @@ from .loading import (
     VERSION,
     Action,
     State,
-    _check_config,
-    _game,
-    _json_text,
-    _live,
-    _Live,
-    _load_live,
-    _normalise_config,
-    _state,
 )
+from .loading import Live as _Live
+from .loading import check_config as _check_config
+from .loading import game_of as _game
+from .loading import json_text as _json_text
+from .loading import live_of as _live
+from .loading import load_live as _load_live
+from .loading import normalise_config as _normalise_config
+from .loading import to_state as _state
 from .tables import bot_time_budget as _time_budget
 from .tables import (
     close_table,
@@ -49,6 +49,9 @@ from .tables import (
     table_view,
 )
 from .views import check_seat, summary_json, view_json
+
+if TYPE_CHECKING:  # the shapes' names stay out of the bridge's namespace: api.__all__ is its list
+    from .shapes import Summary, View
 
 # The bridge's functions, the one list of them: the worker refuses any other name
 # (``webcall.BRIDGE``), and docs/bridge.md and web/js/types.js are checked against it.
@@ -97,12 +100,12 @@ def apply(state: State, action: Action) -> State:
                   state["actions"] + [canonical])
 
 
-def summary(state: State) -> dict[str, Any]:
+def summary(state: State) -> Summary:
     """The score sheet: phase, whose turn, scores, target, winner and every finished hand."""
     return summary_json(_game(state))
 
 
-def view(state: State, seat: int) -> dict[str, Any]:
+def view(state: State, seat: int) -> View:
     """What ``seat`` may know: its own cards, the auction, trump, the cards played, scores."""
     return view_json(_game(state), check_seat(seat))
 
@@ -155,7 +158,7 @@ def card_names() -> dict[str, str]:
     return {CARD_STRS[c]: card_name(c) for c in range(32)}
 
 
-# ----- share codes (kaiser_core.share) -----
+# ----- share codes (kaiser_core.codes.share) -----
 
 def encode_share(state: State, with_actions: bool = False) -> str:
     """A short URL-safe code: profile, options, seed, first dealer (and the moves, if asked)."""
@@ -267,7 +270,7 @@ def hint(state: State, seat: int, seed: object = 0) -> list[dict[str, Any]]:
 
     ``value`` is on one scale for every action: the expected score of the hand for the
     seat's team minus the other team's, from the strong bot's own search
-    (``kaiser_core.hints``). ``seat`` must be the seat to act, else ``IllegalAction``.
+    (``kaiser_core.review.hints``). ``seat`` must be the seat to act, else ``IllegalAction``.
     """
     from ..review.hints import hint as _hint
 
@@ -285,7 +288,7 @@ def _finished_hand(game: Game, hand_index: object) -> int:
 
 
 def analyze(state: State, hand_index: int) -> dict[str, Any]:
-    """Double-dummy review of a finished hand (``kaiser_core.analysis``): per card its value,
+    """Double-dummy review of a finished hand (``kaiser_core.review.analysis``): per card its value,
     its cost to its own side and the best cards instead, the costliest mistakes in words,
     the par of the deal per denomination and the strong bot's estimate of the contract."""
     from ..review.analysis import HandAnalysis
@@ -321,7 +324,7 @@ def analyze_step(state: State, hand_index: int) -> dict[str, Any]:
 
 def encode_challenge(state: State, bots: object = None, name: object = None,
                      seat: int = 0) -> str:
-    """A challenge code (``kaiser_core.challenge``) for the finished deals of this game, as
+    """A challenge code (``kaiser_core.codes.challenge``) for the finished deals of this game, as
     played from ``seat`` against ``bots`` ({"1": level, "2": level, "3": level}), with an
     optional ``name`` (plain text, at most 40 characters)."""
     from ..codes import challenge

@@ -32,7 +32,7 @@ _CACHE_SIZE = 64
 _RECENT_SIZE = 16
 
 
-class _Live(NamedTuple):
+class Live(NamedTuple):
     """A state's normalised config and game, and its action list as canonical JSON text
     (the exact text, so ``7.0`` or an edited action never passes for a remembered one)."""
 
@@ -44,8 +44,8 @@ class _Live(NamedTuple):
     (and to ``config``) has not been edited since the engine returned it."""
 
 
-_cache: OrderedDict[int, tuple[dict[str, Any], _Live]] = OrderedDict()
-_recent: list[tuple[str, _Live]] = []
+_cache: OrderedDict[int, tuple[dict[str, Any], Live]] = OrderedDict()
+_recent: list[tuple[str, Live]] = []
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -53,7 +53,7 @@ Action = dict[str, Any]
 
 # ----- config and replay -----
 
-def _check_config(config: object) -> dict[str, Any]:
+def check_config(config: object) -> dict[str, Any]:
     """``config`` as an object holding only the known fields, else ``InvalidAction``."""
     if not isinstance(config, dict):
         raise InvalidAction(f"a game config is an object, got {type(config).__name__}")
@@ -64,8 +64,10 @@ def _check_config(config: object) -> dict[str, Any]:
     return config
 
 
-def _normalise_config(config: object) -> tuple[dict[str, Any], Game]:
-    config = _check_config(config)
+def normalise_config(config: object) -> tuple[dict[str, Any], Game]:
+    """A config checked and put in the form states carry (a missing seed drawn), and the game
+    it deals; a bad one is ``InvalidAction``."""
+    config = check_config(config)
     profile = config.get("profile", "standard")
     options = config.get("options") or {}
     rules = Rules.from_config(profile, options)
@@ -115,11 +117,12 @@ def _replay(game: Game, moves: list[Any], start: int = 0) -> Game:
     return game
 
 
-def _game(state: object) -> Game:
-    return _live(state).game
+def game_of(state: object) -> Game:
+    """The ``Game`` behind ``state``, for the bridge's readers: never mutate it (it is shared)."""
+    return live_of(state).game
 
 
-def _live(state: object) -> _Live:
+def live_of(state: object) -> Live:
     """The live game behind ``state``: remembered when it is a state we handed out, else
     loaded (replaying only what no remembered game has already checked)."""
     if not isinstance(state, dict):
@@ -129,17 +132,21 @@ def _live(state: object) -> _Live:
             and state.get("config") == entry[1].config and state.get("actions") == entry[1].frozen):
         _cache.move_to_end(id(state))
         return entry[1]
-    return _load_live(state)
+    return load_live(state)
 
 
-def _json_text(value: object, what: str) -> str:
+def json_text(value: object, what: str) -> str:
+    """``value`` as canonical JSON text (sorted keys), the form states are compared in; text that
+    is not plain JSON is ``InvalidAction`` naming ``what``."""
     try:
         return json.dumps(value, sort_keys=True, allow_nan=False)
     except (TypeError, ValueError, RecursionError):
         raise InvalidAction(f"{what} must be plain JSON") from None
 
 
-def _load_live(state: dict[str, Any]) -> _Live:
+def load_live(state: dict[str, Any]) -> Live:
+    """A state the cache does not vouch for, checked and replayed from the longest remembered
+    game of the same config whose moves it extends."""
     version = state.get("version")
     if version != VERSION:
         raise InvalidAction(f"unsupported state version {version!r} (this engine reads version {VERSION})")
@@ -150,9 +157,9 @@ def _load_live(state: dict[str, Any]) -> _Live:
         raise InvalidAction("a saved game's config needs its seed: without it the cards are unknown")
     if not isinstance(moves, list):
         raise InvalidAction("a state's actions must be a list")
-    key = _json_text(config, "a game config")
-    texts = [_json_text(a, "an action") for a in moves]
-    best: _Live | None = None
+    key = json_text(config, "a game config")
+    texts = [json_text(a, "an action") for a in moves]
+    best: Live | None = None
     best_count = -1
     for cached_key, live in _recent:
         if cached_key != key:
@@ -162,20 +169,20 @@ def _load_live(state: dict[str, Any]) -> _Live:
         if count <= len(moves) and count > best_count and live.moves_json == ",".join(texts[:count]):
             best, best_count = live, count
     if best is None:
-        norm, game = _normalise_config(config)
+        norm, game = normalise_config(config)
         _replay(game, moves)
         known: list[Action] = []
     else:
         norm, game = best.config, _replay(best.game.copy(), moves, best_count)
         known = best.frozen[:best_count]
     frozen = known + [act.encode(a) for a in game.history[len(known):]]
-    live = _Live(norm, game, ",".join(texts), frozen)
+    live = Live(norm, game, ",".join(texts), frozen)
     _remember(live)
     return live
 
 
-def _remember(live: _Live) -> None:
-    _recent.append((_json_text(live.config, "a game config"), live))
+def _remember(live: Live) -> None:
+    _recent.append((json_text(live.config, "a game config"), live))
     if len(_recent) > _RECENT_SIZE:
         del _recent[0]
 
@@ -190,7 +197,8 @@ def _config_copy(config: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _state(live: _Live, moves: list[Action]) -> State:
+def to_state(live: Live, moves: list[Action]) -> State:
+    """The state handed out for ``live``, remembered so that the next call need not replay it."""
     game = live.game
     state: State = {
         "version": VERSION,

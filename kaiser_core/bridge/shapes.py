@@ -1,22 +1,146 @@
-"""The JSON shapes of what a game holds (contracts, auctions, tricks, hand records), written
-once for every caller: the bridge's views and summaries, the per-move events and the analysis.
-``docs/bridge.md`` documents each shape."""
+"""The JSON shapes of what a game holds (contracts, auctions, tricks, hand records, a seat's
+view, the score sheet), written once for every caller: the bridge's views and summaries, the
+per-move events and the analysis. Each shape is a ``TypedDict`` here, so the type checker holds
+every writer and reader of a view to the one list of its fields; ``docs/bridge.md`` documents
+each shape, ``web/js/types.js`` types the page's copy."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from ..engine import actions as act
 from ..engine.cards import CARD_STRS, FIVE_OF_HEARTS, THREE_OF_SPADES
 from ..engine.deal import deal_lists, encode_deal
-from ..engine.game import Game, HandRecord
+from ..engine.game import Game, HandRecord, Phase
 from ..engine.rules import Rules
 from ..engine.actions import auction_json
-from ..engine.scoring import contract_json
+from ..engine.scoring import ContractJson, contract_json
 from ..engine.tricks import Trick, team_holding, team_tricks
 
+Action = dict[str, Any]
+"""An action as JSON (``engine.actions.encode``): ``{"type": "play", "card": "5H"}``, ..."""
 
-def trick_json(trick: Trick) -> dict[str, Any]:
+
+class TrickJson(TypedDict):
+    leader: int
+    seats: list[int]
+    cards: list[str]
+    winner: int
+
+
+class CurrentTrick(TypedDict):
+    """The trick on the table: no winner yet; ``leader`` None before the play begins."""
+
+    leader: int | None
+    seats: list[int]
+    cards: list[str]
+
+
+class Standing(TypedDict):
+    """The highest bid so far and its place in the auction."""
+
+    seat: int
+    action: Action
+    index: int
+
+
+class ToTake(TypedDict):
+    """The lowest bid the seat to bid may make (``points`` None: only a Kaiser bid)."""
+
+    points: int | None
+    no_trump: bool
+    kaiser: bool
+    equal_allowed: bool
+
+
+class View(TypedDict):
+    """What one seat may know (``bridge.views.view_json``)."""
+
+    seat: int
+    phase: Phase
+    to_act: int | None
+    dealer: int
+    hand_number: int
+    hand: list[str]
+    hand_sizes: list[int]
+    auction: list[list[Any]]
+    contract: ContractJson | None
+    out_seat: int | None
+    trick: CurrentTrick
+    winning: int | None
+    trick_points: int | None
+    tricks: list[TrickJson]
+    raw: list[int]
+    tricks_won: list[int]
+    seat_tricks: list[int]
+    scores: list[int]
+    target: int
+    threshold: int
+    winner: int | None
+    weak_hand: bool
+    standing: Standing | None
+    may_equal: bool
+    legal: list[Action]
+    passed_card: str | None
+    received_card: str | None
+    to_take: ToTake | None
+
+
+class Record(TypedDict):
+    """A finished hand on the score sheet; ``undo`` only from ``table_summary``."""
+
+    dealer: int
+    deal: list[list[str]]
+    deal_code: str
+    auction: list[list[Any]]
+    contract: ContractJson | None
+    tricks: list[TrickJson]
+    tricks_won: list[int]
+    seat_tricks: list[int]
+    five_team: int | None
+    three_team: int | None
+    raw: list[int]
+    delta: list[int]
+    scores: list[int]
+    made: bool | None
+    target: int
+    threshold: int
+    passes: list[str | None]
+    reached_target: list[bool]
+    at_threshold: list[bool]
+    claimed: int | None
+    undo: NotRequired[bool]
+
+
+class Summary(TypedDict):
+    """The score sheet (``bridge.views.summary_json``)."""
+
+    phase: Phase
+    to_act: int | None
+    dealer: int
+    scores: list[int]
+    target: int
+    threshold: int
+    winner: int | None
+    hands: list[Record]
+    notes: list[str]
+
+
+class TableReply(TypedDict):
+    """A table's answer to a move: the views of the seats it shows and the move's events;
+    ``action`` after a move, ``undone`` after a move taken back."""
+
+    table: str
+    moves: int
+    hands_played: int
+    view: View
+    views: list[View]
+    events: list[dict[str, Any]]
+    action: NotRequired[Action]
+    undone: NotRequired[int]
+
+
+def trick_json(trick: Trick) -> TrickJson:
     return {"leader": trick.leader, "seats": list(trick.seats),
             "cards": [CARD_STRS[c] for c in trick.cards], "winner": trick.winner}
 
@@ -51,7 +175,7 @@ def _claimed_team(record: HandRecord, card: int) -> int | None:
     return taken
 
 
-def record_json(record: HandRecord, rules: Rules) -> dict[str, Any]:
+def record_json(record: HandRecord, rules: Rules) -> Record:
     won = list(team_tricks(record.tricks))
     if record.claimed >= 0:
         won[record.claimed & 1] += 8 - len(record.tricks)
@@ -80,7 +204,7 @@ def record_json(record: HandRecord, rules: Rules) -> dict[str, Any]:
     }
 
 
-def standing_json(game: Game) -> dict[str, Any] | None:
+def standing_json(game: Game) -> Standing | None:
     """The highest bid of this hand's auction so far (the winning bid once it is over), with
     its place in ``auction``."""
     for index in range(len(game.auction) - 1, -1, -1):

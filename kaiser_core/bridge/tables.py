@@ -20,10 +20,11 @@ from collections import OrderedDict
 from typing import Any
 
 from ..engine import actions as act
-from ..engine.game import GAME_OVER, Game
+from ..engine.game import GAME_OVER, PLAY, Game
 from ..errors import IllegalAction, InvalidAction
 from .events import action_events, before_of, seen_by
-from .loading import Action, State, _json_text, _live, _Live, _normalise_config, _state
+from .loading import Action, Live, State, json_text, live_of, normalise_config, to_state
+from .shapes import Summary, TableReply, View
 from .views import check_seat, summary_json, view_json
 
 _SEAT_NAMES = ("South", "West", "North", "East")
@@ -56,7 +57,7 @@ def _table(name: object) -> Table:
     table = _tables.get(name)
     if table is None:
         raise InvalidAction(f"no open table {name!r}: it was closed or the engine restarted; "
-                            f"open it again from the saved game")
+                            f"open it again from the saved game", code="table_not_found")
     _tables.move_to_end(name)
     return table
 
@@ -83,7 +84,7 @@ def _check_undos(undos: object, hands: int) -> set[int]:
     return set(undos)
 
 
-def _reply(table: Table, seat: int, events: list[dict[str, Any]]) -> dict[str, Any]:
+def _reply(table: Table, seat: int, events: list[dict[str, Any]]) -> TableReply:
     game = table.game
     return {
         "table": table.name,
@@ -95,12 +96,12 @@ def _reply(table: Table, seat: int, events: list[dict[str, Any]]) -> dict[str, A
     }
 
 
-def open_table(state: State, seats: list[int] | None = None) -> dict[str, Any]:
+def open_table(state: State, seats: list[int] | None = None) -> TableReply:
     """Open a table from a new or saved game's state (checked and replayed once). ``seats``:
     the seats whose views every reply carries, the first being the device's own (default
     ``[0]``). Answers ``{"table": id, "moves", "hands_played", "view", "views", "events": []}``."""
     shown = _check_shown(seats)
-    live = _live(state)
+    live = live_of(state)
     undos = _check_undos(state.get("undos"), len(live.game.records))
     name = secrets.token_urlsafe(9)
     table = Table(name, live.config, live.game.copy(), [dict(a) for a in live.frozen], shown,
@@ -121,7 +122,7 @@ def _check_turn(table: Table, turn: object) -> None:
                             f"{len(table.moves)}: it was already played or comes too late")
 
 
-def _move(table: Table, code: int, seat: int, view_seat: int) -> dict[str, Any]:
+def _move(table: Table, code: int, seat: int, view_seat: int) -> TableReply:
     game = table.game
     before = before_of(game)
     game.step(code)
@@ -142,7 +143,7 @@ def _check_actor(game: Game, seat: int) -> None:
 
 
 def table_step(table: str, action: Action, seat: int, turn: int | None = None
-               ) -> dict[str, Any]:
+               ) -> TableReply:
     """``seat`` takes ``action``; it must be that seat's turn (and, if ``turn`` is given, the
     table must be at that many moves, so a move sent twice is never played twice). Answers
     ``{"table", "moves", "hands_played", "view": view of seat, "views": the table's other
@@ -174,7 +175,7 @@ def bot_time_budget(time_cap_ms: object, started: float) -> float | None:
 
 
 def table_bot_step(table: str, level: str, seed: object = 0,
-                   time_cap_ms: float | None = None) -> dict[str, Any]:
+                   time_cap_ms: float | None = None) -> TableReply:
     """A bot of ``level`` plays the seat to act (from that seat's view only); answers as
     ``table_step``, ``view`` being the table's first seat."""
     from ..bots import choose
@@ -190,12 +191,12 @@ def table_bot_step(table: str, level: str, seed: object = 0,
     return _move(t, code, seat, t.seats[0])
 
 
-def table_view(table: str, seat: int) -> dict[str, Any]:
+def table_view(table: str, seat: int) -> View:
     """What ``seat`` may know now (as ``view``)."""
     return view_json(_table(table).game, check_seat(seat))
 
 
-def table_summary(table: str) -> dict[str, Any]:
+def table_summary(table: str) -> Summary:
     """The score sheet (as ``summary``), each hand marked ``"undo": true`` where a move was
     taken back."""
     t = _table(table)
@@ -208,9 +209,9 @@ def table_summary(table: str) -> dict[str, Any]:
 def table_state(table: str) -> State:
     """The saved game: the state ``load`` and ``open_table`` take, with ``undos``."""
     t = _table(table)
-    moves_json = ",".join(_json_text(a, "an action") for a in t.moves)
-    state = _state(_Live(t.config, t.game.copy(), moves_json, [dict(a) for a in t.moves]),
-                   [dict(a) for a in t.moves])
+    moves_json = ",".join(json_text(a, "an action") for a in t.moves)
+    state = to_state(Live(t.config, t.game.copy(), moves_json, [dict(a) for a in t.moves]),
+                     [dict(a) for a in t.moves])
     if t.undos:
         state["undos"] = sorted(t.undos)
     return state
@@ -225,13 +226,13 @@ def table_hint(table: str, seat: int, seed: object = 0) -> list[dict[str, Any]]:
 
 def _replayed(config: dict[str, Any], moves: list[Action]) -> Game:
     """The game after ``moves``, which the table already checked."""
-    _, game = _normalise_config(config)
+    _, game = normalise_config(config)
     for move in moves:
         game.step(act.decode(move))
     return game
 
 
-def table_undo(table: str, seat: int) -> dict[str, Any]:
+def table_undo(table: str, seat: int) -> TableReply:
     """Take back ``seat``'s last move and every move since (the bots'), while the trick or the
     auction it was made in is still going; answers as ``table_bot_step`` with ``"undone"``,
     the number of moves taken back. The hand is marked on the score sheet."""
@@ -243,7 +244,7 @@ def table_undo(table: str, seat: int) -> dict[str, Any]:
     index = _last_move_of(t, seat)
     earlier = _replayed(t.config, t.moves[:index])
     if (len(earlier.records) != len(game.records) or len(earlier.tricks) != len(game.tricks)
-            or (earlier.phase == "play") != (game.phase == "play")):
+            or (earlier.phase == PLAY) != (game.phase == PLAY)):
         raise IllegalAction(f"{_SEAT_NAMES[seat]}'s last move can no longer be taken back: "
                             f"the trick or the bidding it belonged to is over")
     undone = len(t.moves) - index

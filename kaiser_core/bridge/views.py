@@ -8,17 +8,17 @@ shapes.
 
 from __future__ import annotations
 
-from typing import Any
 
 from ..engine import actions as act
 from ..engine.cards import CARD_STRS, FIVE_OF_HEARTS, THREE_OF_SPADES, sorted_hand
-from ..engine.game import GAME_OVER, PLAY, Game
+from ..engine.game import BIDDING, GAME_OVER, PLAY, REDEAL_PHASE, Game
+from ..engine.knowledge import own_share
 from ..engine.rules_text import sheet_notes
 from ..engine.tricks import trick_points
 from ..errors import InvalidAction
 from ..engine.actions import auction_json
 from ..engine.scoring import contract_json
-from .shapes import record_json, seat_tricks, standing_json, trick_json
+from .shapes import CurrentTrick, Summary, ToTake, View, record_json, seat_tricks, standing_json, trick_json
 
 
 def check_seat(seat: object) -> int:
@@ -36,7 +36,7 @@ def trick_worth(game: Game, cards: list[int]) -> int | None:
     return trick_points(cards)
 
 
-def _current_trick(game: Game) -> dict[str, Any]:
+def _current_trick(game: Game) -> CurrentTrick:
     """The trick on the table: who led and the cards played so far."""
     cards = game.trick_cards
     return {
@@ -46,7 +46,7 @@ def _current_trick(game: Game) -> dict[str, Any]:
     }
 
 
-def _to_take(game: Game, legal: list[int]) -> dict[str, Any] | None:
+def _to_take(game: Game, legal: tuple[int, ...]) -> ToTake | None:
     """What the seat to bid must bid at least to take the contract: the lowest legal bid, and
     whether it only equals the standing bid (the dealer's right), so the table can say "5 to
     take" to a dealer instead of "bid to beat 5"."""
@@ -60,17 +60,20 @@ def _to_take(game: Game, legal: list[int]) -> dict[str, Any] | None:
             "kaiser": False, "equal_allowed": equal}
 
 
-def view_json(game: Game, seat: int) -> dict[str, Any]:
+def view_json(game: Game, seat: int) -> View:
+    """The seat's view: its own share of the table as the bots' observation has it
+    (``engine.knowledge.own_share``), and the table's public record."""
     over = game.phase == GAME_OVER
     to_act = None if over else game.to_act
-    legal = game.legal() if to_act == seat else []
+    own = own_share(game, seat)
+    legal = own.legal
     return {
         "seat": seat,
         "phase": game.phase,
         "to_act": to_act,
         "dealer": game.dealer,
         "hand_number": len(game.records),
-        "hand": [] if over else sorted_hand(game.hands[seat]),
+        "hand": sorted_hand(own.hand),
         "hand_sizes": [0 if over else m.bit_count() for m in game.hands],
         "auction": auction_json(game.auction),
         "contract": contract_json(game.contract, game.trump),
@@ -86,19 +89,18 @@ def view_json(game: Game, seat: int) -> dict[str, Any]:
         "target": game.target,
         "threshold": game.rules.threshold(game.target),
         "winner": game.winner,
-        "weak_hand": game.phase == "redeal" and to_act == seat,
+        "weak_hand": game.phase == REDEAL_PHASE and to_act == seat,
         "standing": standing_json(game),
-        "may_equal": (game.phase == "bidding" and game.best_seat >= 0
+        "may_equal": (game.phase == BIDDING and game.best_seat >= 0
                       and to_act == game.dealer),
         "legal": [act.encode(a) for a in legal],
-        "passed_card": None if over or game.passes[seat] < 0 else CARD_STRS[game.passes[seat]],
-        "received_card": (None if over or game.received[seat] < 0
-                          else CARD_STRS[game.received[seat]]),
-        "to_take": _to_take(game, legal) if game.phase == "bidding" else None,
+        "passed_card": None if own.passed_card < 0 else CARD_STRS[own.passed_card],
+        "received_card": None if own.received_card < 0 else CARD_STRS[own.received_card],
+        "to_take": _to_take(game, legal) if game.phase == BIDDING else None,
     }
 
 
-def summary_json(game: Game) -> dict[str, Any]:
+def summary_json(game: Game) -> Summary:
     return {
         "phase": game.phase,
         "to_act": game.to_act if game.phase != GAME_OVER else None,

@@ -12,8 +12,10 @@ from __future__ import annotations
 import importlib
 import json
 import pkgutil
+import traceback
 from typing import Any
 
+from ..errors import KaiserError
 from . import api
 
 # The bridge functions a page may call; anything else is refused by name.
@@ -25,8 +27,11 @@ class UnknownFunction(LookupError):
 
 
 def call(fn: object, args_json: str) -> str:
-    """Run one bridge call: ``{"result": ...}``, or ``{"error": {"type", "message"}}`` for any
-    exception, so that a bad request never stops the worker."""
+    """Run one bridge call: ``{"result": ...}``, or for any exception ``{"error": {"type",
+    "message", "code", "traceback"}}``, so that a bad request never stops the worker. ``code``
+    is what a program tests (``KaiserError.code``, e.g. ``"table_not_found"``;
+    ``"unknown_function"``; ``"internal_error"`` for anything the engine did not raise on
+    purpose, a bug); ``traceback`` is Python's, for the console, never for a player."""
     try:
         if not isinstance(fn, str) or fn not in BRIDGE:
             raise UnknownFunction(f"unknown engine function: {fn!r}")
@@ -36,7 +41,15 @@ def call(fn: object, args_json: str) -> str:
         result: Any = getattr(api, fn)(*args)
         return json.dumps({"result": result})
     except BaseException as exc:  # the worker must survive anything, even SystemExit
-        return json.dumps({"error": {"type": type(exc).__name__, "message": str(exc)}})
+        error = {"type": type(exc).__name__, "message": str(exc), "code": _code(exc),
+                 "traceback": traceback.format_exc()}
+        return json.dumps({"error": error})
+
+
+def _code(exc: BaseException) -> str:
+    if isinstance(exc, KaiserError):
+        return exc.code
+    return "unknown_function" if isinstance(exc, UnknownFunction) else "internal_error"
 
 
 NOT_IN_PAGE = ("kaiser_core.tools", "kaiser_core.interop")

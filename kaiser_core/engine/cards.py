@@ -32,10 +32,6 @@ LOW_WORDS = ("seven", "seven", "five", "three")
 SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
 
 
-def suit_of(card: int) -> int:
-    return card >> 3
-
-
 def rank_char(card: int) -> str:
     rank = card & 7
     return LOW_CARD[card >> 3] if rank == 0 else RANK_CHARS[rank]

@@ -6,11 +6,12 @@ gain by giving up the 3S trick), so it gets its own search: an and-or search ove
 cards in which the claiming side needs one card that keeps every trick and the others try all
 theirs, touching cards (no live card of the suit between them) tried once, and positions at
 trick boundaries remembered. Each failing branch ends at the first trick the others can win.
+Which cards may be played and who wins a trick are the rules' own (``tricks``).
 """
 
 from __future__ import annotations
 
-from .cards import SUIT_MASK
+from .tricks import playable, trick_winner
 
 _Memo = dict[tuple[int, int, int, int, int], bool]
 
@@ -18,8 +19,7 @@ _Memo = dict[tuple[int, int, int, int, int], bool]
 def _choices(hand: int, led: int, live: int) -> list[int]:
     """The cards ``hand`` may play to a trick led in suit ``led`` (-1: a lead), one of each run
     of touching cards: no ``live`` card (held, or on the table) lies between them."""
-    if led >= 0 and hand & SUIT_MASK[led]:
-        hand &= SUIT_MASK[led]
+    hand = playable(hand, led)
     cards: list[int] = []
     previous = -1
     while hand:
@@ -32,12 +32,6 @@ def _choices(hand: int, led: int, live: int) -> list[int]:
     return cards
 
 
-def _beats(card: int, best: int, trump: int) -> bool:
-    if card >> 3 == best >> 3:
-        return card > best
-    return card >> 3 == trump
-
-
 def claim_holds(hands: list[int], to_act: int, trick_seats: list[int], trick_cards: list[int],
                 trump: int, next_seat: tuple[int, ...], trick_size: int, side: int) -> bool:
     """Do ``side``'s seats take every trick left, the one on the table included, whatever the
@@ -48,14 +42,6 @@ def claim_holds(hands: list[int], to_act: int, trick_seats: list[int], trick_car
     memo: _Memo = {}
     return _play(list(hands), to_act, list(trick_seats), list(trick_cards), live, trump,
                  next_seat, trick_size, side, memo)
-
-
-def _trick_winner(seats: list[int], cards: list[int], trump: int) -> int:
-    best, winner = cards[0], seats[0]
-    for seat, card in zip(seats, cards):
-        if _beats(card, best, trump):
-            best, winner = card, seat
-    return winner
 
 
 def _play(hands: list[int], seat: int, seats: list[int], cards: list[int], live: int, trump: int,
@@ -76,7 +62,7 @@ def _play(hands: list[int], seat: int, seats: list[int], cards: list[int], live:
         seats.append(seat)
         cards.append(card)
         if len(cards) == size:
-            winner = _trick_winner(seats, cards, trump)
+            winner = trick_winner(seats, cards, trump)
             ok = winner & 1 == side and _play(hands, winner, [], [], live & ~_mask(cards), trump,
                                                next_seat, size, side, memo)
         else:

@@ -7,7 +7,9 @@ JSON bridge (``api``) wraps both.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from .actions import (
     BID_BASE,
@@ -33,7 +35,6 @@ from .cards import (
     FIVE_OF_HEARTS,
     HONOURS,
     SUIT_CARDS,
-    SUIT_MASK,
     THREE_OF_SPADES,
     card_name,
     cards_of,
@@ -42,10 +43,24 @@ from .deal import seeded_deal
 from ..errors import IllegalAction
 from .rules import Rules
 from .scoring import Contract, hand_winner, raw_points, score_hand
-from .tricks import NEXT_SEAT, trick_size
+from .tricks import NEXT_SEAT, playable, trick_size
+
+
+
+class Phase(StrEnum):
+    """Where a hand stands. Each member is its own string, so a view's JSON and every saved
+    comparison with ``"play"`` are what they were, while a type checker knows the six."""
+
+    REDEAL = "redeal"
+    PASSING = "passing"
+    BIDDING = "bidding"
+    TRUMP = "trump"
+    PLAY = "play"
+    GAME_OVER = "game_over"
+
 
 REDEAL_PHASE, PASSING, BIDDING, TRUMP, PLAY, GAME_OVER = (
-    "redeal", "passing", "bidding", "trump", "play", "game_over")
+    Phase.REDEAL, Phase.PASSING, Phase.BIDDING, Phase.TRUMP, Phase.PLAY, Phase.GAME_OVER)
 SEAT_NAMES = ("South", "West", "North", "East")
 _TRUMP_SUITS = tuple(TRUMP_BASE + suit for suit in range(4))
 _FROM_LEFT = tuple(tuple((dealer + k) & 3 for k in (1, 2, 3, 4)) for dealer in range(4))
@@ -102,6 +117,52 @@ def next_bidder(rules: Rules, seat: int, dealer: int, action: int, best_rank: in
     return nxt
 
 
+def contract_of(seat: int, action: int) -> Contract:
+    """The contract ``seat``'s winning bid ``action`` makes: a Kaiser bid is eight tricks,
+    its trump still to be named (or no trump)."""
+    if action == KAISER:
+        return Contract(seat, 8, False, True)
+    return Contract(seat, bid_points(action), bid_no_trump(action), False)
+
+
+class Auction:
+    """An auction's bookkeeping: the calls in order, who has passed, and the standing bid (its
+    rank, its seat and the action). The game is one (``Game`` inherits it); the bots' simulated
+    auctions keep their own (``bots/bidding.py``), so both count calls the same way."""
+
+    __slots__ = ("auction", "best_action", "best_rank", "best_seat", "passed")
+
+    auction: list[tuple[int, int]]
+    passed: list[bool]
+    best_rank: int
+    """The standing bid's rank (``actions.bid_rank``), 0 before any bid."""
+    best_seat: int
+    """Who made the standing bid, -1 before any bid."""
+    best_action: int
+
+    def __init__(self, calls: Iterable[tuple[int, int]] = ()) -> None:
+        self.start_auction()
+        for seat, action in calls:
+            self.take_call(seat, action)
+
+    def start_auction(self) -> None:
+        self.auction = []
+        self.best_rank = 0
+        self.best_seat = -1
+        self.best_action = -1
+        self.passed = [False] * 4
+
+    def take_call(self, seat: int, action: int) -> None:
+        """``seat`` passes or bids; who bids next is ``next_bidder``'s to say."""
+        self.auction.append((seat, action))
+        if action == PASS:
+            self.passed[seat] = True
+        else:
+            self.best_rank = bid_rank(action)
+            self.best_seat = seat
+            self.best_action = action
+
+
 def partner(seat: int) -> int:
     return (seat + 2) & 3
 
@@ -143,15 +204,15 @@ class HandRecord:
         return (hands[0], hands[1], hands[2], hands[3])
 
 
-class Game:
+class Game(Auction):
     """A game of Kaiser from its rules, seed, first dealer and optional first deal."""
 
     # Slots, not an instance dict: past 30 attributes a dict no longer shares its keys with the
     # class, and each attribute read in the hot paths (legal, step) becomes a dict lookup.
     __slots__ = (
-        "auction", "best_action", "best_rank", "best_seat", "claimed", "contract", "deal_count", "dealer",
+        "claimed", "contract", "deal_count", "dealer",
         "dealt", "exchanged", "first_deal", "first_dealer", "five_team", "hands", "history",
-        "led_suit", "next_seat", "no_trump_made", "no_trump_seen", "out_seat", "passed", "passes",
+        "led_suit", "next_seat", "no_trump_made", "no_trump_seen", "out_seat", "passes",
         "phase", "records", "rules", "scores", "seed", "start_scores", "three_team", "to_act",
         "trick_best", "trick_best_seat", "trick_cards", "trick_seats", "trick_size", "tricks",
         "tricks_won", "trump", "weak_queue", "winner")
@@ -185,11 +246,7 @@ class Game:
         self.claimed = -1
         self.dealt = dealt
         self.hands = list(dealt)
-        self.auction: list[tuple[int, int]] = []
-        self.best_rank = 0
-        self.best_seat = -1
-        self.best_action = -1
-        self.passed = [False] * 4
+        self.start_auction()
         self.contract: Contract | None = None
         self.trump = -1
         self.out_seat = -1
@@ -225,7 +282,7 @@ class Game:
     def copy(self) -> Game:
         """An independent copy; finished tricks and hand records are shared, never mutated."""
         new = object.__new__(Game)
-        for name in Game.__slots__:
+        for name in _GAME_SLOTS:
             setattr(new, name, getattr(self, name))
         for name in ("history", "records", "scores", "hands", "auction", "passed", "tricks",
                      "trick_seats", "trick_cards", "tricks_won", "weak_queue", "passes"):
@@ -263,10 +320,7 @@ class Game:
 
     def play_mask(self) -> int:
         """The cards ``to_act`` may play: of the suit led if it holds any, else its whole hand."""
-        hand = self.hands[self.to_act]
-        if self.led_suit < 0:
-            return hand
-        return hand & SUIT_MASK[self.led_suit] or hand
+        return playable(self.hands[self.to_act], self.led_suit)
 
     def legal(self) -> list[int]:
         """Every legal action, in a stable order."""
@@ -478,13 +532,7 @@ class Game:
 
     def _bid(self, action: int) -> None:
         seat = self.to_act
-        self.auction.append((seat, action))
-        if action == PASS:
-            self.passed[seat] = True
-        else:
-            self.best_rank = bid_rank(action)
-            self.best_seat = seat
-            self.best_action = action
+        self.take_call(seat, action)
         nxt = next_bidder(self.rules, seat, self.dealer, action, self.best_rank, self.best_seat,
                           self.passed)
         if nxt < 0:
@@ -496,18 +544,14 @@ class Game:
         if self.best_seat < 0:
             self._finish_hand()
             return
-        action = self.best_action
-        kaiser = action == KAISER
-        no_trump = not kaiser and bid_no_trump(action)
-        points = 8 if kaiser else bid_points(action)
-        self.contract = Contract(self.best_seat, points, no_trump, kaiser)
+        self.contract = contract = contract_of(self.best_seat, self.best_action)
         self.to_act = self.best_seat
-        if kaiser:
+        if contract.kaiser:
             self.out_seat = partner(self.best_seat)
             self.trick_size = trick_size(self.out_seat)
             self.next_seat = NEXT_SEAT[self.out_seat]
             self.hands[self.out_seat] = 0
-        if no_trump:
+        if contract.no_trump:
             self.no_trump_seen = True
             self.phase = PLAY
         else:
@@ -570,3 +614,7 @@ class Game:
             return
         self.dealer = (self.dealer + 1) & 3
         self._deal()
+
+
+_GAME_SLOTS = Auction.__slots__ + Game.__slots__
+"""Every field a game holds, its auction's included: what ``Game.copy`` copies."""

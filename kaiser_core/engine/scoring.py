@@ -6,7 +6,7 @@ same rules the game uses.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import NamedTuple, TypedDict
 
 from .cards import SUITS
 
@@ -113,7 +113,17 @@ def game_winner(rules: Rules, scores: tuple[int, int] | list[int], target: int,
     return 0 if scores[0] > scores[1] else 1
 
 
-def contract_json(contract: Contract | None, trump: int) -> dict[str, Any] | None:
+class ContractJson(TypedDict):
+    """A contract as JSON: the declarer, the bid, and trump (``None``: no trump)."""
+
+    seat: int
+    points: int
+    no_trump: bool
+    kaiser: bool
+    trump: str | None
+
+
+def contract_json(contract: Contract | None, trump: int) -> ContractJson | None:
     """A contract as the bridge and the analysis show it, with its trump suit (None: no trump)."""
     if contract is None:
         return None

@@ -1,7 +1,8 @@
-"""The rules of one trick, in one place: who wins it, who plays next, what it is worth.
+"""The rules of one trick, in one place: which card may be played, who wins it, who plays
+next, what it is worth.
 
-The game, the bots' playouts, the solver's set-up, the analysis and the bridge's events all
-ask these. Only the game's play of a card and the solver's innermost loop keep inlined copies
+The game, the claim check, the bots' playouts, the solver's set-up, the analysis and the
+bridge's events all ask these. Only the game's play of a card and the solver's innermost loop keep inlined copies
 or tables made from them (a function call there costs more than the rule), each marked, and
 tests/test_tricks.py checks that they agree.
 """
@@ -11,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .cards import FIVE_OF_HEARTS, THREE_OF_SPADES
+from .cards import FIVE_OF_HEARTS, SUIT_MASK, THREE_OF_SPADES
 
 
 @dataclass(slots=True)
@@ -34,6 +35,14 @@ def beats(card: int, best: int, trump: int) -> bool:
     if suit == best >> 3:
         return card > best
     return suit == trump
+
+
+def playable(hand: int, led: int) -> int:
+    """The cards ``hand`` may play to a trick led in suit ``led`` (-1: it leads): the suit led
+    if it holds any, else any card."""
+    if led < 0:
+        return hand
+    return hand & SUIT_MASK[led] or hand
 
 
 def trick_winner(seats: Sequence[int], cards: Sequence[int], trump: int) -> int:

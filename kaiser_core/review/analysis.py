@@ -20,7 +20,7 @@ from ..engine import actions as act
 from ..bots import dds
 from ..engine.cards import CARD_STRS, FIVE_OF_HEARTS, SUITS, THREE_OF_SPADES
 from ..engine.deal import deal_lists
-from ..engine.game import SEAT_NAMES, Game, HandRecord
+from ..engine.game import BIDDING, PASSING, REDEAL_PHASE, SEAT_NAMES, Game, HandRecord
 from ..engine.actions import auction_json
 from ..engine.scoring import contract_json
 from ..engine.tricks import next_to_play, trick_points, trick_size, trick_winner
@@ -285,15 +285,15 @@ def _hand_before_bid(game: Game, record: HandRecord) -> Game | None:
     hand = Game(game.rules, game.seed, record.dealer, deal=record.deal, scores=before)
     earlier = game.records[:game.records.index(record)]
     hand.no_trump_seen = any(r.contract is not None and r.contract.no_trump for r in earlier)
-    while hand.phase == "redeal":
+    while hand.phase == REDEAL_PHASE:
         hand.step(act.KEEP)
-    while hand.phase == "passing":  # the cards passed to partner, as they were
+    while hand.phase == PASSING:  # the cards passed to partner, as they were
         hand.step(act.PASS_CARD_BASE + record.passes[hand.to_act])
     bid = _last_bid(record)
     for seat, action in record.auction:
         if seat == record.contract.seat and action == bid:  # type: ignore[union-attr]
             return hand
-        if hand.phase != "bidding" or hand.to_act != seat:
+        if hand.phase != BIDDING or hand.to_act != seat:
             return None
         hand.step(action)
     return None

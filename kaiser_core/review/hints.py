@@ -20,7 +20,7 @@ from typing import Any
 
 from ..bots import make_rng
 from ..bots import bidding
-from ..bots.basic import NO_TRUMP, own_tricks, team_estimate, _partner_share, _sure_kaiser
+from ..bots.basic import NO_TRUMP, own_tricks, partner_share, sure_kaiser, team_estimate
 from ..bots.observation import Observation, observe
 from ..bots.strong import strong_policy
 from ..engine import actions as act
@@ -33,7 +33,9 @@ from ..engine.game import (
     REDEAL_PHASE,
     SEAT_NAMES,
     TRUMP,
+    Auction,
     Game,
+    contract_of,
     partner,
 )
 from ..engine.scoring import Contract
@@ -75,7 +77,7 @@ def _kaiser_reason(obs: Observation, value: float) -> str:
 
 
 def _bid_reason(obs: Observation, est: bidding.Estimates, action: int, trump: int) -> str:
-    contract = bidding.contract_of(obs.seat, action)
+    contract = contract_of(obs.seat, action)
     mean, dist = est.dists[trump]
     made = bidding.make_probability(dist, contract.points)
     return (f"Bid {contract_words(contract)}, planning {denomination_words(trump)}: about "
@@ -83,11 +85,11 @@ def _bid_reason(obs: Observation, est: bidding.Estimates, action: int, trump: in
 
 
 def _pass_reason(obs: Observation, value: float) -> str:
-    standing = next(((s, a) for s, a in reversed(obs.auction) if a != act.PASS), None)
-    if standing is None:
+    standing = Auction(obs.auction)
+    seat = standing.best_seat
+    if seat < 0:
         return f"Pass: leave the bidding to the others ({_signed(value)} expected)"
-    seat, action = standing
-    words = contract_words(bidding.contract_of(seat, action))
+    words = contract_words(contract_of(seat, standing.best_action))
     if seat == partner(obs.seat):
         return f"Pass: partner's {words} stands ({_signed(value)} expected)"
     return f"Pass: defend {SEAT_NAMES[seat]}'s {words} ({_signed(value)} expected)"
@@ -116,7 +118,7 @@ def _trump_values(obs: Observation, rng: random.Random) -> tuple[list[Entry], in
     for a in obs.legal:
         trump = NO_TRUMP if a == act.TRUMP_NONE else a - act.TRUMP_BASE
         if contract.kaiser:
-            sure = _sure_kaiser(obs.hand, trump)
+            sure = sure_kaiser(obs.hand, trump)
             tricks = own_tricks(obs.hand, trump)
             value = bidding.kaiser_value(obs, trump)
             plan = "eight sure tricks" if sure else f"about {tricks:.1f} tricks of your own"
@@ -161,7 +163,7 @@ def pass_card_values(obs: Observation) -> list[Entry]:
         card = a - act.PASS_CARD_BASE
         after = replace(obs, hand=obs.hand ^ (1 << card), passed_card=card, phase=BIDDING,
                         legal=())
-        share = _partner_share(after)
+        share = partner_share(after)
         sims = {t: team_estimate(after.hand, t, share) for t in bidding.DENOMINATIONS}
         est = bidding.Estimates(after, sims)
         best_value, best_trump = max(

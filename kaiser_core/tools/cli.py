@@ -9,10 +9,12 @@ from collections.abc import Callable
 from typing import Any
 
 from ..bridge import api
+from ..bridge.shapes import CurrentTrick
 from ..errors import KaiserError
 from ..engine.cards import SUIT_WORDS, SUITS, card_name, parse_card
 from ..engine.game import SEAT_NAMES
 from ..engine.rules import PROFILES
+from ..engine.scoring import ContractJson
 
 
 _SYMBOLS = dict(zip(SUITS, "\u2663\u2666\u2665\u2660"))
@@ -40,7 +42,7 @@ def _sides(pair: list[int], signed: bool = False) -> str:
     return f"us {show(pair[0])}, them {show(pair[1])}"
 
 
-def _contract(contract: dict[str, Any] | None) -> str:
+def _contract(contract: ContractJson | None) -> str:
     """The contract in words: "North 8 no trump", "East 7, trump hearts", "none yet"."""
     if contract is None:
         return "none yet"
@@ -54,7 +56,7 @@ def _contract(contract: dict[str, Any] | None) -> str:
     return f"{who} {bid}, trump {SUIT_WORDS[SUITS.index(suit)]} {_SYMBOLS[suit]}"
 
 
-def _trick(trick: dict[str, Any]) -> str:
+def _trick(trick: CurrentTrick) -> str:
     """The cards on the table by seat: "West Q\u2665, North 9\u2665", or "no card yet"."""
     if not trick["cards"]:
         return "no card yet"

@@ -376,7 +376,7 @@
 
 /**
  * The engine client (engine.js). A failed call rejects with an error whose `type` is the
- * Python exception's class name.
+ * Python exception's class name and `code` the engine's error code ("table_not_found", ...).
  * @typedef {object} Engine
  * @property {string} version
  * @property {string} boot "snapshot" or "fresh"

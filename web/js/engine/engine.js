@@ -6,7 +6,9 @@
 //   const action = await engine.call("bot_action", state, "strong", "s1", 800);
 //
 // A failed call rejects with an Error whose .type is the Python exception's class name
-// ("IllegalAction", "InvalidAction", ...) and .message its message. The worker survives errors.
+// ("IllegalAction", "InvalidAction", ...), .message its message and .code the word a program
+// tests ("table_not_found", "illegal_action", ...; docs/bridge.md). The worker survives errors;
+// served from this machine (development), Python's traceback is logged to the console.
 // Boot failure rejects startEngine() with a clear message ("Offline" when the files could not be
 // downloaded at all, "BootTimeout" when nothing arrived for timeoutMs); the UI can offer a retry
 // (call startEngine again): what had fully arrived is kept in the site's cache.
@@ -21,13 +23,17 @@ const TRAFFIC_KEPT = 400;
 
 class EngineError extends Error {
   /** @param {string} type the Python exception's class name, or the page's own kind of failure
-   *  @param {string} message */
-  constructor(type, message) {
+   *  @param {string} message @param {string | null} [code] the engine's error code */
+  constructor(type, message, code = null) {
     super(message);
     this.name = "EngineError";
     this.type = type;
+    this.code = code;
   }
 }
+
+/** Served from this machine (`python build.py serve`): the place to read Python's tracebacks. */
+const DEVELOPMENT = ["127.0.0.1", "localhost"].includes(globalThis.location?.hostname ?? "");
 
 /**
  * @param {{onProgress?: (p: BootProgress) => void, onBytes?: (b: BootBytes) => void,
@@ -123,8 +129,10 @@ export function startEngine({ onProgress, onBytes, timeoutMs = 20000 } = {}) {
         const { res, rej, entry } = pending.get(msg.id);
         pending.delete(msg.id);
         entry.received = JSON.stringify(msg.error ?? msg.result ?? null).length;
-        if (msg.error) rej(new EngineError(msg.error.type, msg.error.message));
-        else res(msg.result);
+        if (msg.error) {
+          if (DEVELOPMENT && msg.error.traceback) console.debug(`[engine] ${msg.error.traceback}`);
+          rej(new EngineError(msg.error.type, msg.error.message, msg.error.code));
+        } else res(msg.result);
       }
     });
     worker.addEventListener("error", (event) => {

@@ -308,7 +308,7 @@ export class HostSession {
     try {
       return await this.engine.call(fn, this.table, ...args);
     } catch (e) {
-      if (!/no open table/.test(String(e?.message)) || !this.state) throw e;
+      if (e?.code !== "table_not_found" || !this.state) throw e;
       await this.open(this.state);
       return this.engine.call(fn, this.table, ...args);
     }
