@@ -41,11 +41,13 @@ def call(fn: object, args_json: str) -> str:
 
 def warm() -> None:
     """Import every module of the package (the bots' search too, which the bridge imports only
-    when first asked) and make one call of each kind the first table makes, before a snapshot."""
+    when first asked) and make one call of each kind the first table makes, before a snapshot.
+    Not ``kaiser_core.interop``: the researchers' doors, which the page never calls (two of them
+    need OpenSpiel or PettingZoo, which the browser does not have)."""
     import kaiser_core
 
     for module in pkgutil.walk_packages(kaiser_core.__path__, "kaiser_core."):
-        if not module.name.endswith("__main__"):
+        if not module.name.endswith("__main__") and not module.name.startswith("kaiser_core.interop"):
             importlib.import_module(module.name)
     state = api.new_game({"profile": "standard", "seed": "warm-up", "dealer": 0})
     table = api.open_table(state)["table"]
