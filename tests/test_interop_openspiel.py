@@ -1,13 +1,15 @@
 """OpenSpiel's door (``kaiser_core.interop.openspiel``): OpenSpiel's own random simulation test
 with serialisation, random games through the adapter and through ``kaiser_core.api`` from the
-same deals (same legal actions, same scores), and our bots as an OpenSpiel policy deciding as
-``api.bot_action`` does. Skipped where the ``openspiel`` extra is not
+same deals (same legal actions, same scores), our bots as an OpenSpiel policy deciding as
+``api.bot_action`` does, and the README's example. Skipped where the ``openspiel`` extra is not
 installed (inside Pyodide always)."""
 
 from __future__ import annotations
 
 import pickle
 import random
+import re
+from pathlib import Path
 
 import pytest
 
@@ -23,6 +25,7 @@ from kaiser_core.interop import openspiel as kaiser_openspiel  # noqa: E402
 from kaiser_core.interop.encoding import encode, layout  # noqa: E402
 from kaiser_core.interop.episode import options_text  # noqa: E402
 
+README = Path(__file__).resolve().parent.parent / "README.md"
 SIM_CASES = [
     ({"returns": "hand"}, 10),
     ({"returns": "hand", "profile": "playingcards", "options": "kaiser_bid:true"}, 10),
@@ -183,3 +186,13 @@ def test_the_bot_policy_decides_from_its_own_seat_as_the_api_bot():
         api_state = api.apply(api_state, act.encode(action))
     assert state.returns()[0] == api.summary(api_state)["scores"][0]
 
+
+def test_the_readme_example_runs():
+    text = README.read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", text, re.S)
+    example = next(b for b in blocks if "python_kaiser" in b and "KaiserBot" in b)
+    assert len(example.strip().splitlines()) <= 20
+    assert "HANDS = 20" in example
+    namespace: dict = {}
+    exec(compile(example.replace("HANDS = 20", "HANDS = 1"), "README.md", "exec"), namespace)
+    assert len(namespace["total"]) == 2
