@@ -356,18 +356,24 @@ def hand_lines(seen: HandSeen, number: int, own: bool = True) -> str:
     if seen.auction:
         parts.append("auction " + ", ".join(_call_text(s, a) for s, a in seen.auction))
     if seen.contract is not None:
-        c = seen.contract
-        what = "Kaiser" if c.kaiser else str(c.points)
-        if c.no_trump:
-            what += " no trump"
-        elif seen.trump >= 0:
-            what += f" trump {SUITS[seen.trump]}"
-        parts.append(f"contract {SEAT_LETTERS[c.seat]} {what}")
+        parts.append(f"contract {_contract_text(seen)}")
     if seen.tricks:
         parts.append("tricks " + ", ".join(
             " ".join(f"{SEAT_LETTERS[s]}:{CARD_STRS[c]}" for s, c in zip(t.seats, t.cards))
             + (f">{SEAT_LETTERS[t.winner]}" if t.winner >= 0 else "") for t in seen.tricks))
     return " | ".join(parts)
+
+
+def _contract_text(seen: HandSeen) -> str:
+    """``E 7 trump H``, ``S 8 no trump``, ``W Kaiser``."""
+    c = seen.contract
+    assert c is not None
+    what = "Kaiser" if c.kaiser else str(c.points)
+    if c.no_trump:
+        what += " no trump"
+    elif seen.trump >= 0:
+        what += f" trump {SUITS[seen.trump]}"
+    return f"{SEAT_LETTERS[c.seat]} {what}"
 
 
 def _scores_text(game: Game, seat: int | None) -> str:
@@ -419,9 +425,8 @@ def observation_text(episode: Episode, seat: int, private: bool = True) -> str:
         if seen.auction:
             parts.append("calls " + ", ".join(f"{SEAT_LETTERS[s]} {' '.join(calls[s])}"
                                               for s in range(4) if calls[s]))
-        contract = hand_lines(seen, 0, own=False).partition(" | contract ")[2].partition(" | ")[0]
-        if contract:
-            parts.append(f"contract {contract}")
+        if seen.contract is not None:
+            parts.append(f"contract {_contract_text(seen)}")
         played = dict.fromkeys(range(4), 0)
         for trick in seen.tricks:
             for s, card in zip(trick.seats, trick.cards):
