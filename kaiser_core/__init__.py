@@ -7,6 +7,8 @@ The package is layered, each layer importing only those before it:
 - ``codes``: games and deals as link codes (packing, share, challenge: its par is a bot's);
 - ``review``: the analysis of a finished hand and the hints;
 - ``bridge``: the JSON bridge the page uses (api, tables, shapes, events, webcall);
+- ``interop``: the researchers' doors (a game dealt as chance, tensors, bots as opponents, and
+  the OpenSpiel and PettingZoo adapters, which need their optional extras);
 - ``tools``: the command line (cli, bench, match).
 
 Start with ``kaiser_core.api`` (plain JSON in and out: ``kaiser_core/api.py`` re-exports the

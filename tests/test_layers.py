@@ -1,5 +1,5 @@
 """The package's layers show in its folders, and each imports only the layers before it:
-engine, bots, codes, review, bridge, tools. No import cycle, type-only imports included. What
+engine, bots, codes, review, bridge, interop, tools. No import cycle, type-only imports included. What
 crosses a module has a public name in the module that owns it: no module imports another's
 underscore name or reads one off an imported module."""
 
@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "kaiser_core"
-LAYERS = ["errors", "engine", "bots", "codes", "review", "bridge", "tools"]
+LAYERS = ["errors", "engine", "bots", "codes", "review", "bridge", "interop", "tools"]
 
 
 def _module_name(path: Path) -> str:
@@ -107,3 +107,27 @@ def test_no_module_imports_another_modules_private_names():
                     and node.value.id in imported and _private(node.attr)):
                 found.append(f"{_module_name(path)}: {node.value.id}.{node.attr}")
     assert not found, "private names used across modules:\n" + "\n".join(sorted(found))
+
+
+THIRD_PARTY_DOORS = {"kaiser_core.interop.openspiel", "kaiser_core.interop.pettingzoo"}
+
+
+@pytest.mark.host_only
+def test_only_the_research_doors_import_beyond_the_standard_library():
+    """The wheel the page loads runs on the standard library alone: OpenSpiel, PettingZoo and
+    numpy are imported by the two research doors only, and those by nothing of the package."""
+    import sys
+
+    for path in PACKAGE.rglob("*.py"):
+        module = _module_name(path)
+        outside = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                outside |= {a.name.split(".")[0] for a in node.names}
+            elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+                outside.add(node.module.split(".")[0])
+        outside -= set(sys.stdlib_module_names) | {"kaiser_core", "__future__"}
+        if module not in THIRD_PARTY_DOORS:
+            assert not outside, f"{module} imports {sorted(outside)}"
+    for module, targets in _imports().items():
+        assert not targets & THIRD_PARTY_DOORS, f"{module} imports a research door"

@@ -60,7 +60,9 @@ the snapshot and out of the trimmed runtime the site ships (tools/trace_stdlib.m
 
 def warm() -> None:
     """Import every module of the package (the bots' search too, which the bridge imports only
-    when first asked) and make one call of each kind the first table makes, before a snapshot."""
+    when first asked) and make one call of each kind the first table makes, before a snapshot.
+    Not ``kaiser_core.interop``: the researchers' doors, which the page never calls (two of them
+    need OpenSpiel or PettingZoo, which the browser does not have)."""
     import kaiser_core
 
     for module in pkgutil.walk_packages(kaiser_core.__path__, "kaiser_core."):

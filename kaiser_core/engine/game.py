@@ -243,6 +243,13 @@ class Game(Auction):
         else:
             dealt = seeded_deal(self.seed, self.deal_count, self.dealer)
         self.deal_count += 1
+        self.start_deal(dealt)
+
+    def start_deal(self, dealt: tuple[int, int, int, int]) -> None:
+        """Begin a deal with these four hands (masks, by seat): every deal of the game comes
+        here from its seed. A caller that deals the cards itself (the chance nodes of
+        ``kaiser_core.interop``) calls it again with its own cards before any action of the
+        deal, in place of the seeded ones; the seed's count of deals is left as it was."""
         self.claimed = -1
         self.dealt = dealt
         self.hands = list(dealt)
