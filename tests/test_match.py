@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 
 import pytest
@@ -32,6 +33,23 @@ def test_two_jobs_give_the_same_results():
     one = match.run_match("basic", "random", "classic", deals=8, seed="jobs", jobs=1)
     two = match.run_match("basic", "random", "classic", deals=8, seed="jobs", jobs=2)
     assert _without_times(one) == _without_times(two)
+
+
+@pytest.mark.host_only
+@pytest.mark.skipif(sys.platform == "emscripten", reason="no processes in Pyodide")
+def test_cli_workers_split_the_deals_and_keep_the_totals(capsys):
+    reports = []
+    for flag in (["--workers", "1"], ["--workers", "2"], ["--jobs", "2"]):
+        assert main(["match", "basic/strong", "basic", "--deals", "3", "--json", "--seed", "w",
+                     *flag]) == 0
+        reports.append(_without_times(json.loads(capsys.readouterr().out)))
+    assert reports[0] == reports[1] == reports[2]
+    assert reports[0]["deals"] == 3
+
+
+def test_workers_default_to_the_cores():
+    expected = 1 if sys.platform == "emscripten" else (os.cpu_count() or 1)
+    assert match.default_workers() == expected
 
 
 def test_duplicate_swaps_the_seats(monkeypatch):

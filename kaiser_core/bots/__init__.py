@@ -1,8 +1,10 @@
 """Bots by level. Every choice is a pure function of the seat's view, the level and a seed.
 
 ``choose(game, level, seed)`` is the one entry point; each level is a function
-``(observation, rng) -> action`` registered in ``LEVELS`` (the ``ORACLES`` alone receive the
-whole game, for evaluation only).
+``(observation, rng) -> action`` registered in ``LEVELS``, the levels a player can choose.
+The yardsticks, for measurement only and never offered to a player, are apart: ``YARDSTICKS``
+see the seat's view alone but assume the table plays ``basic``; the ``ORACLES`` receive the
+whole game.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from ..errors import InvalidAction
 from ..engine.game import GAME_OVER, Game
 from .basic import basic_policy
 from .observation import Observation, observe
+from .posterior import oracle_opponents_choose, oracle_partner_choose, posterior_policy
 from .strong import (
     SearchPolicy,
     expert_policy,
@@ -33,9 +36,13 @@ def random_policy(obs: Observation, rng: random.Random) -> int:
 
 LEVELS: dict[str, Policy] = {"random": random_policy, "basic": basic_policy,
                              "strong": strong_policy, "expert": expert_policy}
+YARDSTICKS: dict[str, Policy] = {"posterior": posterior_policy}
+"""Fair levels that know the other seats play ``basic``: the ceiling of a player who does
+not peek, for evaluation only."""
 ORACLES = {"oracle": oracle_choose, "oracle_full": oracle_full_choose,
-           "oracle_strong": oracle_strong_choose}
-"""Levels that see every hand: handed the whole game, for evaluation only."""
+           "oracle_strong": oracle_strong_choose, "oracle-partner": oracle_partner_choose,
+           "oracle-opponents": oracle_opponents_choose}
+"""Levels that see other hands: handed the whole game, for evaluation only."""
 
 
 def make_rng(seed: object) -> random.Random:
@@ -45,9 +52,10 @@ def make_rng(seed: object) -> random.Random:
 
 
 def check_level(level: object) -> str:
-    if not isinstance(level, str) or (level not in LEVELS and level not in ORACLES):
+    if not isinstance(level, str) or not (level in LEVELS or level in YARDSTICKS
+                                          or level in ORACLES):
         raise InvalidAction(f"unknown bot level {level!r}: choose one of "
-                            f"{', '.join([*LEVELS, *ORACLES])}")
+                            f"{', '.join([*LEVELS, *YARDSTICKS, *ORACLES])}")
     return level
 
 
@@ -60,7 +68,7 @@ def choose(game: Game, level: str, seed: object, time_cap: float | None = None) 
     oracle = ORACLES.get(level)
     if oracle is not None:
         return oracle(game, make_rng(seed))
-    policy = LEVELS[level]
+    policy = LEVELS.get(level) or YARDSTICKS[level]
     obs = observe(game, game.to_act)
     if time_cap is not None and isinstance(policy, SearchPolicy):
         return policy(obs, make_rng(seed), time_cap)

@@ -143,3 +143,45 @@ def bench_bridge(profile: str = "prairie", repeats: int = 200) -> list[dict[str,
                      "old_step_us": statistics.median(state_times) * 1e6,
                      "old_bytes": state_sent + state_received})
     return rows
+
+
+def bench_posterior(profile: str = "prairie", deals: int = 30) -> dict[str, Any]:
+    """The posterior yardstick's cost and how its worlds were found, on the match harness's
+    first duplicate deals (seed ``match``), ``posterior`` playing the cards of both its seats
+    against ``basic``: CPU time of each card it chose among two or more, the share of plain
+    draws that explained the table, the chain's worlds and moves taken, and the decisions
+    where no consistent world was found."""
+    from ..bots import choose
+    from ..bots.posterior import STATS
+    from ..engine.game import PLAY
+    from ..engine.rules import Rules
+    from .match import CLOCK, deal_context
+
+    rules = Rules.from_config(profile)
+    before = STATS.copy()
+    times: list[float] = []
+    for index in range(deals):
+        cards, dealer, scores = deal_context("match", index, rules, False)
+        for team in (0, 1):
+            game = Game(rules, f"match:{index}", dealer=dealer, deal=cards, scores=scores)
+            while not game.records and game.phase != GAME_OVER:
+                mine = game.to_act & 1 == team and game.phase == PLAY
+                seed = f"match:{index}:{len(game.history)}"
+                if mine and len(game.legal()) > 1:
+                    start = CLOCK()
+                    action = choose(game, "posterior", seed)
+                    times.append(CLOCK() - start)
+                else:
+                    action = choose(game, "basic", seed)
+                game.step(action)
+    stats = STATS - before
+    ordered = sorted(times) or [0.0]
+    return {"path": "posterior", "profile": profile, "deals": deals,
+            "decisions": len(times), "median_ms": statistics.median(ordered) * 1e3,
+            "p90_ms": ordered[int(0.9 * (len(ordered) - 1))] * 1e3,
+            "slowest_ms": ordered[-1] * 1e3,
+            "accepted_pct": 100.0 * stats["accepted"] / max(1, stats["drawn"]),
+            "chained_worlds_pct": 100.0 * stats["chained"]
+            / max(1, stats["chained"] + stats["accepted"]),
+            "chain_moves_pct": 100.0 * stats["moves"] / max(1, stats["steps"]),
+            "unexplained": stats["unexplained"]}

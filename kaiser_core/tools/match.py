@@ -11,7 +11,9 @@ tested across the whole game (defender threshold, near the target) and not only 
 same scores stand by seat at both tables. ``--zero-scores`` plays every deal at 0-0.
 
 Every decision's seed depends on the match seed, the deal (or game) and the move number only,
-never on the table or the worker, so ``--jobs 2`` gives exactly the results of ``--jobs 1``.
+never on the table or the worker, so ``--workers 2`` gives exactly the results of
+``--workers 1``: the deals are split across processes, each deal played whole in one of them,
+and the results are put back in the deals' order.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import random
 import statistics
 import sys
@@ -152,6 +155,7 @@ def run_jobs(func: Callable[..., Any], args: list[tuple[Any, ...]], jobs: int,
     ``func`` is a module-level function) with a progress bar on stderr."""
     start = time.perf_counter()
     total = len(args)
+    jobs = min(jobs, total)
 
     def bar(done: int) -> None:
         if not progress:
@@ -305,7 +309,7 @@ def _print_times(name: str, t: dict[str, float]) -> None:
 def cmd_match(args: argparse.Namespace) -> int:
     options = json.loads(args.options) if args.options else None
     report = run_match(args.a, args.b, args.profile, deals=0 if args.games else args.deals,
-                       games=args.games, seed=args.seed, options=options, jobs=args.jobs,
+                       games=args.games, seed=args.seed, options=options, jobs=args.workers,
                        zero_scores=args.zero_scores, progress=not args.json and not args.quiet)
     if args.json:
         report.pop("diffs", None)
@@ -336,7 +340,7 @@ def cmd_match(args: argparse.Namespace) -> int:
 def cmd_simulate(args: argparse.Namespace) -> int:
     options = json.loads(args.options) if args.options else None
     report = run_simulate(args.level, args.profile, args.games, seed=args.seed, options=options,
-                          jobs=args.jobs, progress=not args.json and not args.quiet)
+                          jobs=args.workers, progress=not args.json and not args.quiet)
     if args.json:
         print(json.dumps(report, indent=2))
         return 0
@@ -351,11 +355,21 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def default_workers() -> int:
+    """The machine's cores; one process in Pyodide, which has none to spare."""
+    if sys.platform == "emscripten":
+        return 1
+    return os.cpu_count() or 1
+
+
 def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--profile", choices=list(PROFILES), default="prairie")
     parser.add_argument("--options", help='rule switches as JSON, e.g. \'{"kaiser_bid": true}\'')
     parser.add_argument("--seed", default="match")
-    parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    parser.add_argument("--workers", "--jobs", dest="workers", type=int,
+                        default=default_workers(),
+                        help="worker processes, the deals split across them (default: the "
+                             "machine's cores; the totals do not depend on it)")
     parser.add_argument("--json", action="store_true", help="machine-readable report")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
 
