@@ -19,7 +19,6 @@ import base64
 import gzip
 import hashlib
 import http.server
-import io
 import json
 import lzma
 import os
@@ -310,34 +309,36 @@ def vendor_libraries(target: Path) -> dict[str, int]:
     return sizes
 
 
-def trim_stdlib(runtime: Path) -> tuple[int, int]:
+def trim_stdlib(runtime: Path) -> int:
     """Replace runtime/python_stdlib.zip with the files the product imports, traced under the
-    real runtime (tools/trace_stdlib.mjs), stored uncompressed (the whole zip travels as xz).
-    The whole zip is kept at FULL_STDLIB. Returns the files kept and the files there were."""
-    full = (runtime / "python_stdlib.zip").read_bytes()
+    real runtime and stripped of docstrings and comments (tools/trace_stdlib.mjs), stored
+    uncompressed (the whole zip travels as xz). The whole zip is kept at FULL_STDLIB. Returns
+    the files kept."""
     FULL_STDLIB.parent.mkdir(parents=True, exist_ok=True)
-    FULL_STDLIB.write_bytes(full)
+    shutil.copyfile(runtime / "python_stdlib.zip", FULL_STDLIB)
     with tempfile.TemporaryDirectory() as tmp:
-        traced = Path(tmp) / "traced.json"
-        run([_node(), ROOT / "tools" / "trace_stdlib.mjs", runtime, traced], check=True)
-        keep = sorted(set(json.loads(traced.read_text(encoding="utf-8"))) | set(STDLIB_EXTRA))
-    out = io.BytesIO()
-    with zipfile.ZipFile(io.BytesIO(full)) as whole, zipfile.ZipFile(out, "w", zipfile.ZIP_STORED) as trimmed:
-        total = len(whole.namelist())
-        for name in keep:
-            trimmed.writestr(zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0)), whole.read(name))
-    (runtime / "python_stdlib.zip").write_bytes(out.getvalue())
-    return len(keep), total
+        trimmed = Path(tmp) / "python_stdlib.zip"
+        run([_node(), ROOT / "tools" / "trace_stdlib.mjs", runtime, trimmed, *STDLIB_EXTRA], check=True)
+        shutil.copyfile(trimmed, runtime / "python_stdlib.zip")
+    with zipfile.ZipFile(runtime / "python_stdlib.zip") as kept:
+        return len(kept.namelist())
+
+
+XZ_PART_BYTES = 512 * 1024
+"""The xz files travel in parts of this size (NAME.xz.0, NAME.xz.1, ...): the worker keeps each
+part in the site's cache as it completes, so a download cut off (a dropped connection, a closed
+page) goes on from the last whole part instead of starting over; no Range requests needed."""
 
 
 def compress_runtime(runtime: Path) -> dict[str, int]:
-    """Write NAME.xz beside each of XZ_FILES (CRC-32 check: the decoder the page uses reads it);
-    returns each one's size."""
+    """Write each of XZ_FILES as xz (CRC-32 check: the decoder the page uses reads it) in parts of
+    XZ_PART_BYTES; returns each one's compressed size."""
     sizes = {}
     for name in XZ_FILES:
         data = lzma.compress((runtime / name).read_bytes(), check=lzma.CHECK_CRC32,
                              preset=9 | lzma.PRESET_EXTREME)
-        (runtime / f"{name}.xz").write_bytes(data)
+        for i, start in enumerate(range(0, len(data), XZ_PART_BYTES)):
+            (runtime / f"{name}.xz.{i}").write_bytes(data[start:start + XZ_PART_BYTES])
         sizes[f"{name}.xz"] = len(data)
     return sizes
 
@@ -455,12 +456,12 @@ def write_service_worker(target: Path) -> str:
 
 def boot_bytes(target: Path) -> dict[str, int]:
     """What a first visit's worker downloads before the engine answers, in bytes on the wire:
-    the xz files as they are, the wheel (a zip, sent as it is), the runtime's two modules as a
-    host that gzips JavaScript sends them."""
+    each part of the xz files as it is, the wheel (a zip, sent as it is), the runtime's two
+    modules as a host that gzips JavaScript sends them."""
     runtime = target / RUNTIME_DIR
     lock = json.loads((runtime / "pyodide-lock.json").read_text(encoding="utf-8"))
     wheel = lock["packages"]["kaiser-core"]["file_name"]
-    sizes = {f"{name}.xz": (runtime / f"{name}.xz").stat().st_size for name in XZ_FILES}
+    sizes = {part.name: part.stat().st_size for name in XZ_FILES for part in runtime.glob(f"{name}.xz.*")}
     sizes[wheel] = (runtime / wheel).stat().st_size
     return sizes | {name: len(gzip.compress((runtime / name).read_bytes(), compresslevel=6, mtime=0))
                     for name in ("pyodide.mjs", "pyodide.asm.mjs")}
@@ -493,7 +494,7 @@ def build() -> Path:
     write_rules(DIST)
     vendored = vendor_libraries(DIST / VENDOR_DIR)
     entry = vendor_pyodide(DIST / RUNTIME_DIR, wheel)
-    kept, whole = trim_stdlib(DIST / RUNTIME_DIR)
+    kept = trim_stdlib(DIST / RUNTIME_DIR)
     make_snapshot(DIST)
     xz = compress_runtime(DIST / RUNTIME_DIR)
     (DIST / ".nojekyll").write_bytes(b"")
@@ -501,7 +502,7 @@ def build() -> Path:
     size = sum(p.stat().st_size for p in DIST.rglob("*") if p.is_file())
     log(f"wheel {wheel.name} sha256 {entry['sha256'][:16]}...")
     log("vendored " + ", ".join(f"{name} {size / 1e3:.0f} kB" for name, size in vendored.items()))
-    log(f"standard library: {kept} of {whole} files kept; "
+    log(f"standard library: {kept} files kept; "
         + ", ".join(f"{name} {size / 1e3:.0f} kB" for name, size in xz.items()))
     log(f"dist/ built in {time.monotonic() - t0:.1f} s: {size / 1e6:.1f} MB, cache {cache_name}")
     return DIST

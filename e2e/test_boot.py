@@ -91,5 +91,5 @@ def test_engine_boots_under_sub_path(page, base_url_sub, static_server, dist_dir
         print(f"load time ({name}): {secs:.2f} s")
     assert offsite == [], f"requests left the origin: {offsite}"
     assert all(p.startswith("/kaiser/") for p in static_server.requests)
-    assert any(p.endswith("/pyodide/pyodide.asm.wasm.xz") for p in static_server.requests)
+    assert any(p.endswith("/pyodide/pyodide.asm.wasm.xz.0") for p in static_server.requests)
     assert any(p.endswith(".whl") for p in static_server.requests)

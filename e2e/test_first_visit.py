@@ -9,7 +9,7 @@ import re
 import time
 from pathlib import Path
 
-from conftest import ENGINE_READY_TIMEOUT_MS
+from conftest import ENGINE_READY_TIMEOUT_MS, StaticServer
 
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 PHONE = {"width": 390, "height": 844}
@@ -105,3 +105,36 @@ def test_offline_with_nothing_kept_says_so_at_once(browser, base_url_sub):
     assert page.get_by_test_id("boot-retry").is_visible()
     page.screenshot(path=str(ARTIFACTS / "first-visit-offline-phone.png"))
     context.close()
+
+
+def test_retry_after_a_stall_goes_on_from_the_parts_that_arrived(browser, dist_dir):
+    """The connection stops in the middle of the runtime: the boot says so once nothing has come
+    for the time-out (not on total time), and Retry downloads only what had not arrived whole."""
+    server = StaticServer(dist_dir).start()
+    context, page = _phone(browser)
+    held = {"on": True}
+
+    def hold(route):
+        if held["on"]:
+            return  # the connection stopped here: the request never completes
+        route.continue_()
+
+    page.route("**/pyodide/pyodide.asm.wasm.xz.3", hold)
+    try:
+        page.goto(server.url + "?boot_timeout_ms=3000")
+        page.wait_for_function("() => document.body.dataset.engine === 'error'", timeout=60_000)
+        text = page.get_by_test_id("boot-error").inner_text()
+        assert "Nothing has arrived for 3 s" in text and "Retry" in text, text
+        before = [p for p in server.requests if ".xz." in p]
+        assert any(p.endswith("pyodide.asm.wasm.xz.2") for p in before), before
+        held["on"] = False
+        page.get_by_test_id("boot-retry").click()
+        page.wait_for_function("() => document.body.dataset.engine === 'ready'", timeout=ENGINE_READY_TIMEOUT_MS)
+        page.locator("#hand button.card").first.wait_for()
+        again = [p for p in server.requests if ".xz." in p][len(before):]
+        for part in ("pyodide.asm.wasm.xz.0", "pyodide.asm.wasm.xz.1", "pyodide.asm.wasm.xz.2"):
+            assert not any(p.endswith(part) for p in again), (part, again)
+        assert any(p.endswith("pyodide.asm.wasm.xz.3") for p in again), again
+    finally:
+        context.close()
+        server.stop()

@@ -2,7 +2,7 @@
 
 Serves dist/ (build it first) under /kaiser/ and drives Chromium:
 - cold visits: a new browser context each (no HTTP cache, no service worker, no stored snapshot,
-  no save): the engine restores the snapshot the build shipped;
+  no save): the engine boots Python afresh from the xz runtime and makes a snapshot at idle;
 - warm visits: one context that has played a game and has the service worker, this browser's copy
   of the engine's memory snapshot and the saved game with its painted view; then the same with the
   copy deleted before each visit (the shipped snapshot restored from the service worker's cache);

@@ -80,4 +80,4 @@ for fn, args in (("apply", [fresh, {"type": "play", "card": "5H"}]),
                  ("new_game", [{"profile": "standard", "options": {"target": "many"}}]),
                  ("no_such_call", [])):
     ask(fn, *args)
-print(json.loads(webcall.call("bad json", "[")))
+webcall.call("profiles", "[not json")

@@ -285,10 +285,71 @@ async function siteCache() {
   }
 }
 
+/** The names of NAME.xz's parts, in order. @param {string} name */
+function partsOf(name) {
+  return Object.keys(BOOT_BYTES).filter((k) => k.startsWith(`${name}.xz.`))
+    .sort((a, b) => Number(a.split(".").pop()) - Number(b.split(".").pop()));
+}
+
+/** One part's bytes: from the site's cache, or downloaded and then kept there.
+ * @param {string} part @param {Cache | null} cache */
+async function downloadPart(part, cache) {
+  const url = RUNTIME_URL + part;
+  const hit = await cache?.match(url);
+  if (hit) {
+    arrived(BOOT_BYTES[part]);
+    return new Uint8Array(await hit.arrayBuffer());
+  }
+  const res = await get(url);
+  if (!res.ok || !res.body) throw new Error(`${part} could not be downloaded (HTTP ${res.status})`);
+  let bytes;
+  try {
+    bytes = new Uint8Array(await new Response(counted(res.body)).arrayBuffer());
+  } catch (err) {
+    throw new NetworkError(`${part} was cut off (${err?.message || err})`);
+  }
+  if (bytes.length !== BOOT_BYTES[part]) throw new NetworkError(`${part} arrived cut short`);
+  cache?.put(url, new Response(bytes)).catch(() => {}); // kept for a Retry; else downloaded again
+  return bytes;
+}
+
+/**
+ * The parts of NAME.xz in order (build.py splits each xz file; their names and sizes are among
+ * the boot's downloads), as one stream. A part already in the site's cache is read from there;
+ * the others are downloaded and each is kept in the cache once whole: a Retry after a cut goes
+ * on from there.
+ * @param {string} name @param {Cache | null} cache
+ */
+function xzParts(name, cache) {
+  const parts = partsOf(name);
+  /** @param {string} part */
+  const download = (part) => downloadPart(part, cache).catch((err) => {
+    // The runtime swallows a failed instantiation and waits for ever: say it here, at once.
+    if (err instanceof NetworkError) self.postMessage({ type: "boot-error", message: err.message, offline: true });
+    throw err;
+  });
+  // Two parts in flight: while one is read the next is on its way, its round trip hidden.
+  const started = parts.slice(0, 2).map(download);
+  let next = 0;
+  for (const p of started) p.catch(() => {}); // reported by the pull that awaits it
+  return new ReadableStream({
+    async pull(controller) {
+      if (next >= parts.length) return controller.close();
+      const bytes = await started[next++];
+      if (started.length < parts.length) {
+        const more = download(parts[started.length]);
+        more.catch(() => {});
+        started.push(more);
+      }
+      controller.enqueue(bytes);
+    },
+  });
+}
+
 /**
  * One of the runtime's xz-sent files, as the runtime asked for it by its plain name: from the
- * site's cache when a boot has kept it there, else downloaded as NAME.xz, decompressed as it
- * arrives (xz-embedded checks its CRC-32) and kept in the cache for the next boot.
+ * site's cache when a boot has kept it there, else its xz parts, decompressed as they arrive
+ * (xz-embedded checks its CRC-32) and the result kept in the cache for the next boot.
  * @param {keyof typeof XZ_TYPES} name
  */
 async function runtimeFile(name) {
@@ -297,13 +358,11 @@ async function runtimeFile(name) {
   const cache = await siteCache();
   const hit = await cache?.match(plain);
   if (hit) {
-    arrived(BOOT_BYTES[`${name}.xz`] ?? 0);
+    arrived(partsOf(name).reduce((sum, part) => sum + BOOT_BYTES[part], 0));
     return hit;
   }
-  const res = await get(`${plain}.xz`);
-  if (!res.ok || !res.body) return res;
   const { XzReadableStream } = await import(XZ_DECODER);
-  const [forRuntime, forCache] = new XzReadableStream(counted(res.body)).tee();
+  const [forRuntime, forCache] = new XzReadableStream(xzParts(name, cache)).tee();
   if (cache) cache.put(plain, new Response(forCache, { headers })).catch((err) => console.warn(`[engine] ${name} not kept:`, err));
   return new Response(forRuntime, { headers });
 }
@@ -316,22 +375,26 @@ self.fetch = (input, init) => {
 };
 
 // ---------------------------------------------------------------- boot
-/** The wheel named by our lock entry, checked against the lock's sha256 before it is unpacked. */
-async function fetchWheel(py) {
+/** Our wheel's file name (the build writes it among the boot's downloads). */
+const WHEEL_FILE = Object.keys(BOOT_BYTES).find((name) => name.endsWith(".whl")) ?? "";
+
+/** The wheel's bytes, downloaded while the runtime arrives rather than after Python is up. */
+async function downloadWheel() {
+  const res = await get(new URL(WHEEL_FILE, RUNTIME_URL).href);
+  if (!res.ok || !res.body) throw new Error(`the engine's wheel could not be loaded (HTTP ${res.status})`);
+  return new Uint8Array(await new Response(counted(res.body)).arrayBuffer());
+}
+
+/** Unpack the wheel once it is checked against our lock entry's name and sha256. */
+async function installWheel(py, bytes) {
   const entry = py.lockfile.packages["kaiser-core"];
   if (!entry) throw new Error("pyodide-lock.json has no kaiser-core entry");
-  const res = await get(new URL(entry.file_name, RUNTIME_URL).href);
-  if (!res.ok || !res.body) throw new Error(`the engine's wheel could not be loaded (HTTP ${res.status})`);
-  const bytes = new Uint8Array(await new Response(counted(res.body)).arrayBuffer());
+  if (entry.file_name !== WHEEL_FILE) throw new Error(`the lock names ${entry.file_name}, not ${WHEEL_FILE}`);
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
   const hex = Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
   if (hex !== entry.sha256) throw new Error(`the engine's wheel is damaged (sha256 ${hex}, expected ${entry.sha256})`);
-  return bytes;
-}
-
-async function installWheel(py) {
   py.FS.mkdirTree("/tmp");
-  py.FS.writeFile(WHEEL_PATH, await fetchWheel(py));
+  py.FS.writeFile(WHEEL_PATH, bytes);
   py.runPython(UNPACK);
   py.FS.unlink(WHEEL_PATH);
 }
@@ -358,12 +421,14 @@ async function restore(loadPyodide, snapshot) {
 let bootHeap = 0;
 
 async function fresh(loadPyodide) {
+  const wheel = downloadWheel();
+  wheel.catch(() => {}); // reported where it is awaited
   const py = await loadPyodide({ indexURL: RUNTIME_URL, _makeSnapshot: true });
   bootHeap = py._module.HEAP8.length;
   mark("python");
   progress("python", "done");
   progress("engine", "start");
-  await installWheel(py);
+  await installWheel(py, await wheel);
   mark("wheel");
   py.runPython(SHIM); // raises if kaiser_core cannot be imported
   mark("imported");
