@@ -115,6 +115,10 @@ async function boot() {
     const det = $("boot-error-details");
     det.hidden = short === msg;
     det.querySelector("pre").textContent = msg;
+    // The loading screen stops moving: what arrived stays counted, nothing is under way.
+    if (!bootProgress().hasAttribute("value")) bootProgress().value = 0;
+    if (!/MB/.test($("boot-bytes").textContent ?? "")) $("boot-bytes").textContent = "Nothing has been downloaded yet.";
+    for (const li of stages) if (li.dataset.state === "start") li.dataset.state = "wait";
     $("boot-error").hidden = false;
     document.body.dataset.engine = "error";
     $("boot-retry").focus();
