@@ -16,7 +16,7 @@ import { seatName, bidLabel, playersWords } from "./table/words.js";
 import { banner, announce, errorText } from "./ui/announce.js";
 import { openDialog, closeDialog, installDialogs } from "./ui/dialogs.js";
 import {
-  loadSettings, saveSettings, readSavedGame, setAsideCorrupt, onSaveTrouble, watchOtherTabs, storedState,
+  loadSettings, saveSettings, readSavedGame, shownMoves, setAsideCorrupt, onSaveTrouble, watchOtherTabs, storedState,
 } from "./engine/storage.js";
 import { shareCodeFromLocation, clearShareHash, shareUrl, copyText, systemShare, markShare } from "./ui/share.js";
 import { openAnalysis } from "./review/analysis.js";
@@ -134,7 +134,7 @@ async function boot() {
   app.game = new Game(app.engine, app.settings, { onNewGame: () => newGame() });
   // Every game the table starts (new, saved, shared, a challenge deal) names its rules by the scores.
   const startGame = app.game.start.bind(app.game);
-  app.game.start = (state) => { badgeFor(state); return startGame(state); };
+  app.game.start = (state, opts) => { badgeFor(state); return startGame(state, opts); };
   app.challenges = new Challenges(app, { onAnalyze: analyzeHand });
   try {
     await openInitialGame();
@@ -208,8 +208,8 @@ async function openInitialGame() {
   // the boot must not, so then the game starts without waiting for the person's first turn.
   const challenged = await app.challenges.openFromLocation();
   /** @param {GameState} state */
-  const start = (state) => {
-    const started = app.game.start(state);
+  const start = (state, shown = null) => {
+    const started = app.game.start(state, { shown });
     return challenged ? undefined : started;
   };
   const code = shareCodeFromLocation();
@@ -234,7 +234,7 @@ async function openInitialGame() {
     try {
       if (error) throw error;
       const state = await app.engine.call("load", saved?.state ?? saved);
-      return start(state);
+      return start(state, shownMoves(state));
     } catch (e) {
       setAsideCorrupt(raw);
       banner(`Your saved game could not be restored: ${errorText(e)}. It was set aside.`, { kind: "error", testid: "save-error" });

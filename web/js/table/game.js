@@ -15,7 +15,7 @@ import { renderHandResult, renderGameOver, handResultTitle } from "./scoresheet.
 import { describeAction, seatName, trickWords, playerWords } from "./words.js";
 import { announce, banner, errorText } from "../ui/announce.js";
 import { openDialog, closeDialog, whenClosed, whenNoDialogOpen } from "../ui/dialogs.js";
-import { saveGame, saveSettings } from "../engine/storage.js";
+import { saveGame, saveSettings, saveShown } from "../engine/storage.js";
 import { LocalTable } from "../engine/table-client.js";
 import { SPEEDS, effectiveSpeed, prefersReducedMotion } from "../ui/settings.js";
 import { rememberView } from "./paint.js";
@@ -36,6 +36,8 @@ const $ = (id) => document.getElementById(id);
 /** No bot decision may hold the page for more than a second (the worker runs Python 3-5x slower). */
 const BOT_TIME_CAP_MS = 800;
 const MESSAGE_MS = 3500;
+/** A reload plays back at most this many saved moves it had not shown (a trick and a bit). */
+const MAX_PLAYBACK = 12;
 
 export class Game {
   /**
@@ -135,8 +137,13 @@ export class Game {
     return p;
   }
 
-  /** Start (or resume) play from an engine state. @param {GameState} state */
-  async start(state) {
+  /**
+   * Start (or resume) play from an engine state. `shown`: how many of its moves this device had
+   * shown before a reload (storage.shownMoves); the table then opens there and plays the rest
+   * back, each card as it would have come, bots' cards after their thinking time.
+   * @param {GameState} state @param {{shown?: number | null}} [opts]
+   */
+  async start(state, { shown = null } = {}) {
     const gen = ++this.gen;
     this.table?.close();
     this.table = null;
@@ -147,16 +154,62 @@ export class Game {
     this.waiting = false;
     this.holder = this.passAndPlay() ? null : this.people()[0];
     saveGame(state, { replace: true }); // the person opened or chose this game here
+    const all = state.actions ?? [];
+    const pending = shown != null && shown < all.length && all.length - shown <= MAX_PLAYBACK ? all.slice(shown) : [];
     try {
-      const table = await this.watch("open_table", LocalTable.open(this.engine, state, this.people()));
+      const from = pending.length ? { ...state, actions: all.slice(0, shown) } : state;
+      const table = await this.watch("open_table", LocalTable.open(this.engine, from, this.people()));
       if (gen !== this.gen) { table.close(); return; }
       this.table = table;
       this.opening = null;
+      if (pending.length) {
+        // Not awaited: the page is ready while the cards come (a hand's end opens its result).
+        this.playBack(pending, state, gen).then(() => {
+          if (gen === this.gen) this.pump(gen, false);
+        }, (e) => { if (gen === this.gen) this.error(e); });
+        return;
+      }
+      saveShown(this.state, this.state.actions.length);
     } catch (e) {
       if (gen === this.gen) this.error(e);
       return;
     }
     return this.pump(gen, false);
+  }
+
+  /**
+   * After a reload: the saved moves this device had not shown yet, played out as they would have
+   * been. Should the table refuse one, it is opened at the whole saved game instead.
+   * @param {Action[]} pending @param {GameState} whole @param {number} gen
+   */
+  async playBack(pending, whole, gen) {
+    document.body.dataset.playback = String(pending.length);
+    try {
+      for (const action of pending) {
+        this.frame = null;
+        const seat = this.view.to_act;
+        if (!this.isHuman(seat)) {
+          this.thinking = seat;
+          this.render();
+          await this.delay(this.speed().think);
+          this.thinking = null;
+        }
+        await whenNoDialogOpen();
+        if (gen !== this.gen) return;
+        const prev = this.shown;
+        const result = await this.watch("table_step", /** @type {LocalTable} */ (this.table).playSaved(action));
+        if (gen !== this.gen) return;
+        await this.show(result, prev, gen);
+      }
+    } catch (e) {
+      console.warn("[game] the moves not shown could not be played back:", e);
+      this.table?.close();
+      this.table = await this.watch("open_table", LocalTable.open(this.engine, whole, this.people()));
+      this.thinking = null;
+      this.frame = null;
+    } finally {
+      delete document.body.dataset.playback;
+    }
   }
 
   /** Re-run the loop after a settings change (e.g. another seat became a person). */
@@ -562,6 +615,7 @@ export class Game {
       if (gen !== this.gen) return;
     }
     this.frame = null;
+    if (this.table instanceof LocalTable) saveShown(this.state, this.state.actions.length);
   }
 
   /** @param {HandRecord} rec @param {number} index */
