@@ -120,3 +120,20 @@ def test_settings_start_a_new_game_with_another_profile(page, base_url_sub):
     cfg = page.evaluate("() => window.kaiser.game.state.config")
     assert cfg["profile"] == "tournament"
     assert cfg.get("options", {}) == {}
+
+
+def test_solo_turn_line_never_asks_to_pass_the_device(page, base_url_sub):
+    """Issue 33: alone at the device, the turn line never says "pass the device to South" (it
+    flashed whenever a bot's card came just before the person's turn)."""
+    page.add_init_script("""
+      window.__turns = [];
+      document.addEventListener('DOMContentLoaded', () => {
+        const t = document.getElementById('turn');
+        new MutationObserver(() => window.__turns.push(t.textContent))
+          .observe(t, {subtree: true, childList: true, characterData: true});
+      });""")
+    open_app(page, base_url_sub)
+    play_hand(page)
+    turns = page.evaluate("window.__turns")
+    assert any("Your turn" in t for t in turns), turns
+    assert not [t for t in turns if "pass the device" in t], turns

@@ -1,7 +1,7 @@
 // @ts-check
 // Step-by-step replay of a shared game with moves: Back / Forward / Play to end.
 // Each position is the engine's own state, rebuilt by load() from the first k actions.
-import { renderStatus, renderSeats, renderTrick, renderHand, renderTurn, renderPlate } from "./table.js";
+import { orientTable, renderStatus, renderSeats, renderTrick, renderHand, renderTurn, renderPlate } from "./table.js";
 import { describeAction, seatName } from "./words.js";
 import { announce } from "../ui/announce.js";
 
@@ -128,6 +128,7 @@ export class Replay {
     const v = views[0];
     renderStatus(v);
     renderPlate(v);
+    orientTable(0);
     renderSeats(v, { roles: ["", "", "partner", ""], faceUp: { 1: views[1].hand, 2: views[2].hand, 3: views[3].hand } });
     const showDone = v.trick.cards.length === 0 && v.tricks?.length;
     if (showDone) renderTrick(v.tricks.at(-1), { winner: v.tricks.at(-1).winner });

@@ -13,6 +13,34 @@ const $ = (id) => document.getElementById(id);
 const DIRS = ["s", "w", "n", "e"];
 
 /**
+ * Turn the table so that `seat` sits at the bottom of the screen (the person holding the device,
+ * or a shared table's own seat): the seats and the trick's slots keep their numbers, the layout
+ * places them by their place class.
+ * @param {number} seat
+ */
+export function orientTable(seat) {
+  for (let s = 0; s < 4; s++) {
+    const place = DIRS[(s - seat + 4) % 4];
+    const box = $(`seat-${s}`);
+    if (box && !box.classList.contains(`seat-${place}`)) {
+      box.classList.remove(...DIRS.map((p) => `seat-${p}`));
+      box.classList.add(`seat-${place}`);
+    }
+    const slot = document.querySelector(`#trick .slot[data-slot="${s}"]`);
+    if (slot && !slot.classList.contains(`slot-${place}`)) {
+      slot.classList.remove(...DIRS.map((p) => `slot-${p}`));
+      slot.classList.add(`slot-${place}`);
+    }
+  }
+  document.body.dataset.facing = String(seat);
+}
+
+/** The place on screen of a seat's trick slot ("s", "w", "n", "e"). @param {HTMLElement} slot */
+function placeOf(slot) {
+  return DIRS.find((p) => slot.classList.contains(`slot-${p}`)) ?? DIRS[Number(slot.dataset.slot)];
+}
+
+/**
  * The trump in force, one test for every place that shows it: named once the engine's phase is
  * past "trump" (the declarer naming it), or as the contract says; a null suit is no trump.
  * @param {View} v @returns {{named: boolean, suit: string | null}}
@@ -241,7 +269,7 @@ export function renderTrick(trick, { animMs = 0, winner = null, winning = null, 
       const el = cardElement(card);
       el.dataset.label = `${seatName(seat)}: ${el.getAttribute("aria-label")}`;
       if (animMs > 0) {
-        el.classList.add("enter", `from-${DIRS[seat]}`);
+        el.classList.add("enter", `from-${placeOf(slot)}`);
         el.style.animationDuration = `${animMs}ms`;
       }
       slot.replaceChildren(el);
