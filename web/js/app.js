@@ -185,7 +185,7 @@ async function newGameState(settings) {
   try {
     return await app.engine.call("new_game", config);
   } catch (e) {
-    banner(`These options were refused (${errorText(e)}); starting with the plain ${settings.profile} rules.`, { kind: "error", testid: "error-banner" });
+    banner(`These house rules could not be used together: ${errorText(e)} The game starts with the plain ${settings.profile} rules; change them in Settings.`, { kind: "error", testid: "error-banner" });
     settings.options = {};
     saveSettings(settings);
     return app.engine.call("new_game", { ...config, options: {} });
@@ -225,7 +225,7 @@ async function openInitialGame() {
       return app.game.start(state);
     } catch (e) {
       clearShareHash();
-      banner(`This link could not be opened: ${errorText(e)}. A fresh game starts instead.`, { kind: "error", testid: "link-error" });
+      banner(`This link could not be opened: ${errorText(e)} A fresh game starts instead.`, { kind: "error", testid: "link-error" });
       return app.game.start(await newGameState(app.settings));
     }
   }
@@ -237,7 +237,7 @@ async function openInitialGame() {
       return start(state, shownMoves(state));
     } catch (e) {
       setAsideCorrupt(raw);
-      banner(`Your saved game could not be restored: ${errorText(e)}. It was set aside.`, { kind: "error", testid: "save-error" });
+      banner(`Your saved game could not be restored: ${errorText(e)} It was set aside.`, { kind: "error", testid: "save-error" });
     }
   }
   return start(await newGameState(app.settings));
@@ -471,6 +471,11 @@ function wire() {
     if (again) playDealAgain(app.sheetState, Number(again.dataset.playAgain));
   });
   installHandKeys($("hand"));
+  // How the person last reached the page: the focus ring on a card is for the keyboard only.
+  document.addEventListener("pointerdown", (e) => {
+    document.body.dataset.input = e.pointerType === "mouse" ? "mouse" : "touch";
+  }, true);
+  document.addEventListener("keydown", () => { document.body.dataset.input = "keyboard"; }, true);
   $("boot-retry").addEventListener("click", () => boot());
   $("loading-rules").addEventListener("click", () => showHelp().catch((e) => banner(`The rules could not be shown: ${errorText(e)}`, { kind: "error" })));
   $("loading-settings").addEventListener("click", () => showSettings().catch((e) => banner(`The settings could not be shown: ${errorText(e)}`, { kind: "error" })));

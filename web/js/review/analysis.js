@@ -220,6 +220,7 @@ function parSection(a) {
   const par = a.par;
   const table = el("table", { class: "an-table", "data-testid": "analysis-par" });
   table.append(el("caption", {}, "Points each side takes double-dummy when it declares, per trump"));
+  sec.append(el("p", { class: "an-legend", "data-testid": "legend-dd" }, "Double-dummy: as if every player saw all four hands and played the best cards. Par: what the deal is worth to each side that way."));
   const first = par.denominations[0].sides;
   table.append(el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Trump"),
     ...first.map((s) => el("th", { scope: "col", class: "num" }, `${s.team === ours ? "Us" : "Them"}, ${seatName(s.declarer)} declaring`)))));
@@ -284,7 +285,8 @@ function stepper(side, a) {
   const note = el("p", { class: "an-note" });
   const back = el("button", { type: "button", class: "btn", "data-testid": "analysis-back" }, "◀ Back");
   const fwd = el("button", { type: "button", class: "btn primary", "data-testid": "analysis-forward" }, "Forward ▶");
-  side.append(el("h3", {}, "Replay"), el("div", { class: "row" }, back, fwd), pos, note, table);
+  side.append(el("h3", {}, "Replay"), el("div", { class: "row" }, back, fwd), pos, note, table,
+    el("p", { class: "an-legend", "data-testid": "legend-value" }, "Value: the points the bidding side takes from here if every card from now on is the best one, all hands in view. Cost: what a card gave away."));
 
   const draw = () => {
     const gone = new Set(plays.slice(0, k).map((x) => x.p.card));

@@ -88,7 +88,7 @@ export class Challenges {
       $("share-status").textContent = `Challenge link ready: your friend plays ${seatName(seat)} against the same bots.${others} ${await copyText(url, textField("share-url"))}`;
     } catch (e) {
       textField("share-url").value = "";
-      $("share-status").textContent = `No challenge yet: ${errorText(e)}.`;
+      $("share-status").textContent = `No challenge yet: ${errorText(e)}`;
     }
   }
 
@@ -102,7 +102,7 @@ export class Challenges {
     try {
       ch = await this.app.engine.call("decode_challenge", code);
     } catch (e) {
-      banner(`This challenge link could not be opened: ${errorText(e)}. Your saved game is unchanged.`, { kind: "error", testid: "challenge-error" });
+      banner(`This challenge link could not be opened: ${errorText(e)} Your saved game is unchanged.`, { kind: "error", testid: "challenge-error" });
       return false;
     }
     await this.app.loadMeta();
@@ -206,7 +206,7 @@ export class Challenges {
     const table = el("table", { class: "an-table challenge-table", "data-testid": "challenge-results" });
     table.append(el("caption", {}, "Points for your side on each deal, each scored on its own from 0–0"));
     table.append(el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Deal"), el("th", { scope: "col", class: "num" }, "You"),
-      el("th", { scope: "col", class: "num" }, friend), el("th", { scope: "col", class: "num" }, "Par"), el("th", { scope: "col" }, "Analysis"))));
+      el("th", { scope: "col", class: "num" }, friend), el("th", { scope: "col", class: "num", title: "Par: what the deal is worth with every hand in view and the best cards played" }, "Par"), el("th", { scope: "col" }, "Analysis"))));
     const tb = el("tbody");
     const totals = [0, 0, 0];
     for (let k = 0; k < ch.deals.length; k++) {
@@ -237,6 +237,7 @@ export class Challenges {
     resume.addEventListener("click", () => this.leave());
     body.replaceChildren(
       el("div", { class: "an-scroll", tabindex: "0", role: "region", "aria-label": "Challenge results" }, table),
+      el("p", { class: "an-legend", "data-testid": "legend-par" }, "Par: what the deal is worth to your side if every player saw all four hands and played the best cards."),
       el("h3", {}, "Send your results back"),
       el("label", { for: "challenge-back-name", class: "field-label" }, "Your name (optional)"), nameIn,
       el("div", { class: "row" }, make), back, status,

@@ -67,6 +67,7 @@ export function renderStatus(v) {
     // The symbol alone: a letter beside "Contract: North 6" read as a seat ("♠ S": South).
     badge.textContent = trumpKnown ? suitSymbol(trump) : "…";
     badge.setAttribute("aria-label", trumpKnown ? `Trump: ${suitName(trump)}` : "Trump not named yet");
+    badge.title = trumpKnown ? (trump ? `Trump: ${suitName(trump)}` : "No trump") : `Trump not named yet: ${seatName(c.seat)} names it`;
     const text = document.createElement("span");
     text.innerHTML = `<span class="lbl-long">Contract: </span>`;
     text.append(contractWords(c));
@@ -280,6 +281,9 @@ export function renderTrick(trick, { animMs = 0, winner = null, winning = null, 
     el.dataset.lead = String(leader === seat);
     const marks = [leader === seat ? "led" : "", taking === seat ? (winner === seat ? "won the trick" : "winning so far") : ""].filter(Boolean);
     el.setAttribute("aria-label", el.dataset.label + (marks.length ? ` (${marks.join(", ")})` : ""));
+    // The marks in words on hover: the yellow dot is the card led, the ring the card taking it.
+    el.title = `${seatName(seat)}${leader === seat ? " led this card (yellow dot)" : " played this card"}${
+      taking === seat ? (winner === seat ? "; it won the trick" : "; it takes the trick so far (yellow ring)") : winner != null ? "; dimmed: it did not win" : ""}`;
   }
   document.getElementById("trick").classList.toggle("complete", winner != null);
   renderWorth(trick, points);

@@ -216,7 +216,7 @@ export function renderSettings(body, { profiles, schema, settings, describe = nu
     const person = (settings.people ?? [0]).includes(seat);
     const s = el("select", { id, "data-testid": `bot-level-${seat}` });
     s.append(el("option", { value: PERSON, selected: person }, "A person at this device"));
-    for (const lvl of BOT_LEVELS) s.append(el("option", { value: lvl, selected: !person && (settings.bots[seat] ?? "strong") === lvl }, `Bot: ${LEVEL_NAMES[lvl] ?? lvl}`));
+    for (const lvl of BOT_LEVELS) s.append(el("option", { value: lvl, selected: !person && (settings.bots[seat] ?? "strong") === lvl }, `Bot: ${(LEVEL_NAMES[lvl] ?? lvl).split(" (")[0]}`)); // the list below says what each plays like
     players.append(el("div", { class: "opt choice" }, el("label", { for: id }, `${seatName(seat)} is played by`), s));
   }
   players.append(el("p", { class: "help", id: "people-help" }, "With two or more people at this device, the table asks for the device to be passed before each person's turn and hides every hand until that person continues. With nobody chosen, you play South."));
@@ -268,6 +268,8 @@ export function renderHelp(body, { profiles, schema, rules }) {
     el("ul", {},
       el("li", {}, "You play South with North as partner, against West and East; in Settings any seat can be a person at this device instead of a bot (pass and play)."),
       el("li", {}, "The cards you may play are raised and outlined; the others are dimmed. Use the arrow keys to move between cards and Enter or Space to play."),
+      el("li", { "data-testid": "legend-trick" }, "In the trick, a yellow dot marks the card led and a yellow ring the card taking the trick so far; once all four are down, the cards that did not win it are dimmed."),
+      el("li", { "data-testid": "legend-badges" }, "By the scores, the chip names the rules of this game (tap it to read them). Beside the contract, the trump suit; \u201c\u2026\u201d while the bidder has not named it yet."),
       el("li", {}, "Play with friends (in the menu): the host's device holds the deal, as a dealer would. The game runs in the host's browser, and each player's device receives only its own cards and what the whole table sees.")),
     el("h3", {}, "Keyboard shortcuts"),
     el("dl", { class: "help-keys", "data-testid": "help-keys" },
