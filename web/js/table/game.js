@@ -159,6 +159,7 @@ export class Game {
     this.holder = this.passAndPlay() ? null : this.people()[0];
     this.log = [];
     this.lookedAt = {};
+    this.clearMessage(); // a word about the last game's table does not stay over the new one
     saveGame(state, { replace: true }); // the person opened or chose this game here
     const all = state.actions ?? [];
     const pending = shown != null && shown < all.length && all.length - shown <= MAX_PLAYBACK ? all.slice(shown) : [];
