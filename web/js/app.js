@@ -24,12 +24,11 @@ import { installStats, recordAnalysis } from "./review/stats.js";
 import { Challenges } from "./review/challenge.js";
 import { showRulesBadge } from "./ui/rulesbadge.js";
 import { installHandTools } from "./table/handtools.js";
+import { $ } from "./ui/dom.js";
 
 /** @typedef {import("./types.js").GameState} GameState */
 /** @typedef {import("./types.js").Settings} Settings */
 
-/** @param {string} id */
-const $ = (id) => document.getElementById(id);
 const bootProgress = () => /** @type {HTMLProgressElement} */ ($("boot-progress"));
 const shareBox = () => /** @type {HTMLTextAreaElement} */ ($("share-url"));
 performance.mark("kaiser-app-loaded"); // the benchmark compares it with kaiser-worker-created

@@ -11,6 +11,8 @@
 // A save the browser refuses (storage full) is reported once as "full" and retried at the next
 // save; "saved" follows when one succeeds again.
 
+import { DEFAULT_LEVEL } from "../ui/constants.js";
+
 export const GAME_KEY = "kaiser.game.v1";
 const SETTINGS_KEY = "kaiser.settings.v1";
 const CORRUPT_KEY = "kaiser.game.v1.corrupt";
@@ -20,7 +22,7 @@ const SHOWN_KEY = "kaiser.shown.v1";
 const DEFAULT_SETTINGS = Object.freeze({
   profile: "standard",
   options: {},                     // overrides of the profile's defaults
-  bots: { 0: "strong", 1: "strong", 2: "strong", 3: "strong" }, // where no person sits
+  bots: { 0: DEFAULT_LEVEL, 1: DEFAULT_LEVEL, 2: DEFAULT_LEVEL, 3: DEFAULT_LEVEL }, // where no person sits
   people: [0],                     // the seats a person plays at this device
   speed: null,                     // null = normal, or off when the system asks for reduced motion
 });

@@ -7,33 +7,15 @@ import { seatName, contractWords, bidWords } from "../table/words.js";
 import { suitSymbol, suitName, rankLabel, suitOf, cardName } from "../table/cards.js";
 import { openDialog } from "../ui/dialogs.js";
 import { errorText } from "../ui/announce.js";
+import { $, el } from "../ui/dom.js";
 
 /** @typedef {import("../types.js").Analysis} Analysis */
 /** @typedef {import("../types.js").AnalysisTrick} AnalysisTrick */
 /** @typedef {import("../types.js").GameState} GameState */
 
-/** @param {string} id */
-const $ = (id) => document.getElementById(id);
 const CACHE_KEY = "kaiser.analysis.v1";
 const CACHE_MAX = 60;
 
-/**
- * An element with attributes (null ones left out) and children (text or nodes).
- * @template {keyof HTMLElementTagNameMap} K
- * @param {K} tag
- * @param {Object<string, unknown>} [attrs]
- * @param {...unknown} kids
- * @returns {HTMLElementTagNameMap[K]}
- */
-export function el(tag, attrs = {}, ...kids) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "class") e.className = String(v);
-    else if (v != null) e.setAttribute(k, String(v));
-  }
-  for (const k of kids) if (k != null) e.append(k instanceof Node ? k : String(k));
-  return e;
-}
 
 /** "KH" -> "K♥" (with "10" for the ten): how a player writes a card. @param {string} card */
 const cardText = (card) => `${rankLabel(card)}${suitSymbol(suitOf(card))}`;

@@ -4,12 +4,14 @@
 // (challenge_par). This module makes the link, opens it, deals each deal in turn as a game of
 // its own from 0-0, and ends with the comparison table. Everything a link carries is shown
 // as text (textContent), never as markup.
-import { el } from "./analysis.js";
+import { el } from "../ui/dom.js";
+import { DEFAULT_LEVEL } from "../ui/constants.js";
 import { openDialog, closeDialog } from "../ui/dialogs.js";
 import { banner, announce, errorText } from "../ui/announce.js";
 import { copyText, markShare } from "../ui/share.js";
 import { saveSettings, GAME_KEY } from "../engine/storage.js";
 import { LEVEL_NAMES, seatName, signedScore } from "../table/words.js";
+import { $ } from "../ui/dom.js";
 
 /** @typedef {import("../types.js").GameState} GameState */
 /**
@@ -20,8 +22,6 @@ import { LEVEL_NAMES, seatName, signedScore } from "../table/words.js";
  *   loadMeta: () => Promise<void>}} App
  */
 
-/** @param {string} id */
-const $ = (id) => document.getElementById(id);
 /** @param {string} id */
 const textField = (id) => /** @type {HTMLInputElement | HTMLTextAreaElement} */ ($(id));
 const PROGRESS_KEY = "kaiser.challenge.v1";
@@ -79,7 +79,7 @@ export class Challenges {
       // challenge, a seat played here by another person at its level in the settings.
       const people = app.replay ? [0] : app.game.people();
       const seat = people[0];
-      const bots = Object.fromEntries([0, 1, 2, 3].filter((s) => s !== seat).map((s) => [String(s), app.settings.bots[s] ?? "strong"]));
+      const bots = Object.fromEntries([0, 1, 2, 3].filter((s) => s !== seat).map((s) => [String(s), app.settings.bots[s] ?? DEFAULT_LEVEL]));
       const code = await app.engine.call("encode_challenge", state, bots, name, seat);
       const url = challengeUrl(code);
       textField("share-url").value = url;

@@ -4,13 +4,12 @@
 // Counted per rule profile and in total, drawn as inline SVG charts with text alternatives,
 // exported to and imported from a JSON file, reset only after a confirmation. A game entry
 // that does not read back is set aside (with a message), never allowed to break the rest.
-import { el } from "./analysis.js";
+import { el } from "../ui/dom.js";
 import { openDialog } from "../ui/dialogs.js";
 import { announce } from "../ui/announce.js";
 import { scoreText, seatName } from "../table/words.js";
+import { $ } from "../ui/dom.js";
 
-/** @param {string} id */
-const $ = (id) => document.getElementById(id);
 const STATS_KEY = "kaiser.stats.v1";
 const STATS_CORRUPT_KEY = "kaiser.stats.v1.corrupt";
 const FORMAT = "kaiser-statistics";

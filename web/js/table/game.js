@@ -19,6 +19,8 @@ import { saveGame, saveSettings, saveShown } from "../engine/storage.js";
 import { LocalTable } from "../engine/table-client.js";
 import { SPEEDS, effectiveSpeed, prefersReducedMotion } from "../ui/settings.js";
 import { rememberView } from "./paint.js";
+import { $ } from "../ui/dom.js";
+import { BOT_TIME_CAP_MS, DEFAULT_LEVEL } from "../ui/constants.js";
 
 /** @typedef {import("../types.js").Action} Action */
 /** @typedef {import("../types.js").Engine} Engine */
@@ -31,10 +33,6 @@ import { rememberView } from "./paint.js";
 /** @typedef {import("../types.js").View} View */
 /** @typedef {{view: View, trick?: Trick}} Frame what the table shows while a move is played back */
 
-/** @param {string} id */
-const $ = (id) => document.getElementById(id);
-/** No bot decision may hold the page for more than a second (the worker runs Python 3-5x slower). */
-const BOT_TIME_CAP_MS = 800;
 const MESSAGE_MS = 3500;
 /** A reload plays back at most this many saved moves it had not shown (a trick and a bit). */
 const MAX_PLAYBACK = 12;
@@ -255,7 +253,7 @@ export class Game {
 
   roles() {
     const alone = !this.passAndPlay();
-    const lvl = (s) => (this.isHuman(s) ? (alone ? "you" : "player here") : `bot · ${this.settings.bots[s] ?? "strong"}`);
+    const lvl = (s) => (this.isHuman(s) ? (alone ? "you" : "player here") : `bot · ${this.settings.bots[s] ?? DEFAULT_LEVEL}`);
     const partnerOfYou = alone && this.isHuman(0);
     return [0, 1, 2, 3].map((s) => (s === 2 && partnerOfYou ? `partner · ${lvl(s)}` : lvl(s)));
   }
@@ -493,7 +491,7 @@ export class Game {
    * @param {number} seat
    */
   async botStep(seat) {
-    const level = this.settings.bots[seat] ?? "strong";
+    const level = this.settings.bots[seat] ?? DEFAULT_LEVEL;
     const seed = `${this.state.config?.seed ?? "s"}:${this.state.actions?.length ?? 0}`;
     const t0 = performance.now();
     const result = await this.watch("table_bot_step", this.table.botStep(level, seed, BOT_TIME_CAP_MS));

@@ -7,12 +7,11 @@ import { playerWords, seatName } from "./words.js";
 import { cardName, suitSymbol, suitOf, rankLabel } from "./cards.js";
 import { announce, banner, errorText } from "../ui/announce.js";
 import { LocalTable } from "../engine/table-client.js";
+import { $ } from "../ui/dom.js";
 
 /** How long the engine may look for whether a claim holds (docs/bridge.md, table_claim). */
 const CLAIM_CHECK_MS = 100;
 
-/** @param {string} id */
-const $ = (id) => /** @type {HTMLButtonElement} */ (document.getElementById(id));
 
 /**
  * @param {{game: import("./game.js").Game | null, replay: unknown}} app

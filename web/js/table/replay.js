@@ -4,11 +4,10 @@
 import { orientTable, renderStatus, renderSeats, renderTrick, renderHand, renderTurn, renderPlate } from "./table.js";
 import { describeAction, seatName } from "./words.js";
 import { announce } from "../ui/announce.js";
+import { $ } from "../ui/dom.js";
 
 /** @typedef {import("../types.js").GameState} GameState */
 
-/** @param {string} id */
-const $ = (id) => document.getElementById(id);
 /** @param {string} id */
 const button = (id) => /** @type {HTMLButtonElement} */ ($(id));
 

@@ -3,6 +3,7 @@
 import { seatName, contractWords, scoreText, signedScore } from "./words.js";
 import { suitSymbol } from "./cards.js";
 import { rulesNotes } from "../ui/rulestext.js";
+import { el } from "../ui/dom.js";
 
 /** @typedef {import("../types.js").HandRecord} HandRecord */
 
@@ -34,14 +35,6 @@ function scoreTrack(name, score, threshold, target) {
     el("span", { class: "track-num", "aria-hidden": "true" }, `${num(score)} / ${target}`));
 }
 
-function el(tag, attrs = {}, ...kids) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "class") e.className = v; else e.setAttribute(k, v);
-  }
-  for (const k of kids) e.append(k instanceof Node ? k : String(k));
-  return e;
-}
 
 /** @param {HandRecord} rec */
 function contractCell(rec) {

@@ -3,13 +3,12 @@
 // and the person's hand. Everything shown comes from the engine's view.
 import { cardElement, cardBack, suitName, suitSymbol } from "./cards.js";
 import { seatName, SEAT_SHORT, bidLabel, bidWords, contractWords, teamOf, scoreText } from "./words.js";
+import { $ } from "../ui/dom.js";
 
 /** @typedef {import("../types.js").Action} Action */
 /** @typedef {import("../types.js").Trick} Trick */
 /** @typedef {import("../types.js").View} View */
 
-/** @param {string} id */
-const $ = (id) => document.getElementById(id);
 const DIRS = ["s", "w", "n", "e"];
 
 /**
