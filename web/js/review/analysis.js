@@ -3,7 +3,7 @@
 // what every card cost and the best card instead, the costliest mistakes first, and a
 // step-through replay beside it. Every number comes from the engine (analyze_step, run one
 // step at a time in the worker so a progress bar moves and Cancel stops between steps).
-import { seatName, contractWords, bidWords } from "../table/words.js";
+import { seatName, contractWords, bidWords, teamOf } from "../table/words.js";
 import { suitSymbol, suitName, rankLabel, suitOf, cardName } from "../table/cards.js";
 import { openDialog } from "../ui/dialogs.js";
 import { errorText } from "../ui/announce.js";
@@ -190,7 +190,7 @@ function dealSection(a) {
   for (const [seat, action] of a.auction) auction.append(el("li", {}, `${seatName(seat)}: ${bidWords(action)}`));
   sec.append(auction);
   sec.append(el("p", {}, a.contract
-    ? `Contract: ${contractWords(a.contract)}. ${teamWords(a.contract.seat % 2)} took ${pts(a.raw[a.contract.seat % 2])}: ${a.made ? "made" : "failed"}.`
+    ? `Contract: ${contractWords(a.contract)}. ${teamWords(teamOf(a.contract.seat))} took ${pts(a.raw[teamOf(a.contract.seat)])}: ${a.made ? "made" : "failed"}.`
     : "No contract: everyone passed."));
   return sec;
 }

@@ -10,7 +10,7 @@ import { openDialog, closeDialog } from "../ui/dialogs.js";
 import { banner, announce, errorText } from "../ui/announce.js";
 import { copyText, markShare } from "../ui/share.js";
 import { saveSettings, GAME_KEY } from "../engine/storage.js";
-import { LEVEL_NAMES, seatName, signedScore } from "../table/words.js";
+import { LEVEL_NAMES, seatName, signedScore, teamOf } from "../table/words.js";
 import { $ } from "../ui/dom.js";
 
 /** @typedef {import("../types.js").GameState} GameState */
@@ -160,7 +160,7 @@ export class Challenges {
     const deal = p.challenge.deals[p.index];
     if (state?.config?.seed !== deal.config.seed) return;
     // The friend's result on this deal, as soon as the person has played it.
-    const team = p.challenge.seat % 2;
+    const team = teamOf(p.challenge.seat);
     const friend = p.challenge.name || "Your friend";
     extra.textContent = `On this deal you scored ${signed(record?.delta?.[team] ?? 0)}; ${friend} scored ${signed(deal.result[team])}.`;
     extra.hidden = false;
@@ -190,7 +190,7 @@ export class Challenges {
     saveSettings(app.settings);
     delete document.body.dataset.challenge;
     const ch = p.challenge;
-    const team = ch.seat % 2;
+    const team = teamOf(ch.seat);
     $("dlg-challenge-title").textContent = ch.name ? `Results: you against ${ch.name}` : "Results of the challenge";
     $("challenge-start").hidden = true;
     const body = $("challenge-body");

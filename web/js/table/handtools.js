@@ -3,7 +3,7 @@
 // claim holds) and "Undo". Both only forward:
 // the engine checks a claim exactly (the action {"type": "claim"}) and decides whether a move
 // can still be taken back (table_undo); a refusal is shown in its words by the hand.
-import { playerWords, seatName } from "./words.js";
+import { playerWords, seatName, partnerOf } from "./words.js";
 import { cardName, suitSymbol, suitOf, rankLabel } from "./cards.js";
 import { announce, banner, errorText } from "../ui/announce.js";
 import { LocalTable } from "../engine/table-client.js";
@@ -35,7 +35,7 @@ export function installHandTools(app) {
     const short = (/** @type {string} */ c) => `${rankLabel(c)}${suitSymbol(suitOf(c))}`;
     const b = (/** @type {string} */ c) => Object.assign(document.createElement("b"), { className: `suit-${suitOf(c)}`, textContent: short(c) });
     note.replaceChildren("Passed ", b(passed), ...(got ? [" · received ", b(got)] : []));
-    const partner = seatName(((v.seat ?? 0) + 2) % 4);
+    const partner = seatName(partnerOf(v.seat ?? 0));
     note.setAttribute("aria-label", `You passed the ${cardName(passed)} to ${partner}${got ? ` and received the ${cardName(got)}` : ""}.`);
     const card = got ? document.querySelector(`#hand button.card[data-card="${got}"]`) : null;
     if (card) card.setAttribute("data-received", "true");

@@ -1,6 +1,6 @@
 // @ts-check
 // Score sheet, end-of-hand result and game-over text, all from summary(state).
-import { seatName, contractWords, scoreText, signedScore } from "./words.js";
+import { seatName, contractWords, scoreText, signedScore, teamOf } from "./words.js";
 import { suitSymbol } from "./cards.js";
 import { rulesNotes } from "../ui/rulestext.js";
 import { el } from "../ui/dom.js";
@@ -40,7 +40,7 @@ function scoreTrack(name, score, threshold, target) {
 function contractCell(rec) {
   const c = rec.contract;
   if (!c) return "All passed (thrown in)";
-  const team = c.seat % 2 === 0 ? "us" : "them";
+  const team = teamOf(c.seat) === 0 ? "us" : "them";
   let s = `${seatName(c.seat)} (${team}): `;
   if (c.kaiser) s += "Kaiser";
   else s += `${c.points}${c.no_trump ? " no trump" : ""}`;
@@ -171,7 +171,7 @@ export function renderHandResult(body, rec, index = null, us = 0) {
   if (!c) {
     body.append(el("p", {}, "Everyone passed: the cards are thrown in and the next dealer deals."));
   } else {
-    const ours = c.seat % 2 === us;
+    const ours = teamOf(c.seat) === us;
     const good = ours === !!rec.made;
     const verdict = rec.made ? "made" : "set";
     body.append(el("p", { class: `result-line ${good ? "good" : "bad"}`, "data-testid": "hand-verdict" },

@@ -13,6 +13,8 @@ export const SEAT_SHORT = ["S", "W", "N", "E"];
 export const seatName = (seat) => SEAT_NAMES[seat] ?? "";
 /** @param {number} seat */
 export const teamOf = (seat) => seat % 2; // documented by the bridge: team 0 = seats 0 and 2
+/** The seat across the table. @param {number} seat */
+export const partnerOf = (seat) => (seat + 2) % 4;
 
 /** Short label for a bid button or an auction entry: "8", "8 NT", "Kaiser", "Pass". @param {Action} action */
 export function bidLabel(action) {
