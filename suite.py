@@ -204,12 +204,15 @@ def typescript_compiler() -> Path:
 
 
 def static_checks() -> list[tuple[str, int]]:
-    """Lint (ruff) the repository, type-check the engine (mypy --strict) and the web app (tsc)."""
+    """Lint (ruff) the repository, type-check the engine (mypy --strict) and the web app (tsc),
+    run the page's JS unit tests (node --test, no dependency)."""
     steps = [
         ("lint (ruff)", [sys.executable, "-m", "ruff", "check", "."]),
         ("types (mypy --strict kaiser_core)", [sys.executable, "-m", "mypy", "--strict", "kaiser_core"]),
         ("types (tsc web/js)", ["node", typescript_compiler(), "--noEmit", "-p", "jsconfig.json"]),
         ("types (tsc web/worker.js)", ["node", typescript_compiler(), "--noEmit", "-p", "jsconfig.worker.json"]),
+        # The page's own units (the shared table's protocol, the table client), Node's runner.
+        ("js units (node --test tests/js/)", ["node", "--test", "tests/js/"]),
     ]
     results = []
     for name, cmd in steps:

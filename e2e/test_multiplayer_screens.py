@@ -62,6 +62,9 @@ def test_invite_lobby_guest_table_and_host_away(browser, base_url_sub, nostr_rel
 
     host.get_by_test_id("start-game").click()
     guest.wait_for_function("() => document.body.dataset.netMoves !== undefined", timeout=30_000)
+    # Issue 33: at a person's bid the whole bidding box shows (its last row too) and leaves the
+    # hand uncovered, on a phone as on a desktop.
+    _check_bid_box(host, guest, device)
     guest.get_by_test_id("talk-0").click()
     host.get_by_test_id("talk-log").get_by_text("Nice!").wait_for()
     problems["guest-table"] = _serious(axe, guest)
@@ -75,3 +78,29 @@ def test_invite_lobby_guest_table_and_host_away(browser, base_url_sub, nostr_rel
     assert guest.evaluate("window.__csp") == []
     gctx.close()
     assert not {k: v for k, v in problems.items() if v}, problems
+
+
+_BID_BOXES = """() => {
+  const r = (e) => { const b = e.getBoundingClientRect(); return {top: b.top, bottom: b.bottom}; };
+  return {panel: r(document.getElementById('action-panel')),
+          buttons: [...document.querySelectorAll('#action-panel button[data-action]')].map(r),
+          hand: r(document.getElementById('hand')), height: innerHeight}; }"""
+
+
+def _check_bid_box(host, guest, device: str) -> None:
+    import time
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        for name, page in (("host", host), ("guest", guest)):
+            if page.evaluate("document.body.dataset.netPhase !== 'bidding'"):
+                return
+            if page.evaluate("!document.getElementById('action-panel').hidden"):
+                page.screenshot(path=str(ARTIFACTS / f"friends-bid-{name}-{device}.png"))
+                boxes = page.evaluate(_BID_BOXES)
+                assert all(b["bottom"] <= boxes["height"] + 1 for b in boxes["buttons"]), boxes
+                panel, hand = boxes["panel"], boxes["hand"]
+                assert (device == "desktop" or panel["top"] >= hand["bottom"] - 1
+                        or panel["bottom"] <= hand["top"] + 1), boxes
+                return
+        host.wait_for_timeout(200)
+    raise AssertionError("nobody at the table was asked to bid")

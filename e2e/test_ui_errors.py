@@ -4,6 +4,8 @@ engine that does not boot in time, app files that fail to load, and Python error
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from conftest import wait_engine_ready
 from ui_helpers import FAST, GAME_KEY, engine_call, open_app, preset_settings, share_link, wait_turn
 
@@ -30,7 +32,9 @@ def test_unreadable_save_names_the_error_class(page, base_url_sub):
     wait_engine_ready(page)
     wait_turn(page)
     msg = page.get_by_test_id("save-error").inner_text()
-    assert msg.startswith("Your saved game could not be restored: SyntaxError: "), msg
+    # Issue 33: a player's sentence, no class name.
+    assert msg.startswith("Your saved game could not be restored: It is damaged"), msg
+    assert "SyntaxError" not in msg
     assert page.evaluate("localStorage.getItem('kaiser.game.v1.corrupt')").startswith('{"version": 1')
     assert page.locator("#hand button.card").count() == 8
 
@@ -47,7 +51,8 @@ def test_refused_save_names_the_python_exception(page, base_url_sub):
         bad)
     assert expected and expected.startswith("InvalidAction: ")
     msg = page.get_by_test_id("save-error").inner_text()
-    assert expected in msg
+    said = expected.removeprefix("InvalidAction: ")
+    assert said[0].upper() + said[1:] in msg and "InvalidAction" not in msg, msg
     assert page.locator("#hand button.card").count() == 8
 
 
@@ -58,7 +63,8 @@ def test_an_unknown_bot_level_is_an_error_not_a_random_bot(page, base_url_sub):
     wait_engine_ready(page)  # West, on the dealer's left, bids first
     msg = page.get_by_test_id("error-banner")
     msg.wait_for(timeout=20_000)
-    assert "InvalidAction: unknown bot level 'grandmaster'" in msg.inner_text()
+    assert "Unknown bot level 'grandmaster'" in msg.inner_text()
+    assert "InvalidAction" not in msg.inner_text()
     assert page.evaluate("document.body.dataset.moves") == "0"
 
 
@@ -68,7 +74,8 @@ def test_malformed_link_names_the_python_exception(page, base_url_sub):
     wait_engine_ready(page)
     wait_turn(page)
     msg = page.get_by_test_id("link-error").inner_text()
-    assert "This link could not be opened: InvalidAction: this game link is damaged" in msg
+    assert "This link could not be opened: This game link is damaged" in msg, msg
+    assert "InvalidAction" not in msg
     assert "#g=" not in page.url
     assert page.locator("#hand button.card").count() == 8
 
@@ -114,7 +121,9 @@ def test_python_error_from_a_call_is_shown_with_its_class(page, base_url_sub):
     page.evaluate("(s) => { const g = window.kaiser.game; g.state = s; g.pump(++g.gen); }", bad)
     banner = page.get_by_test_id("error-banner")
     banner.wait_for()
-    assert banner.inner_text().startswith("Something went wrong: " + expected)
+    said = expected.removeprefix("InvalidAction: ")
+    assert banner.inner_text().startswith("Something went wrong: " + said[0].upper() + said[1:])
+    assert "InvalidAction" not in banner.inner_text()
     # "Try again" resumes once the state is good again.
     page.evaluate("(s) => { window.kaiser.game.state = s; }", good)
     before = len(good["actions"])
@@ -134,7 +143,9 @@ def test_refused_move_is_shown_with_its_class(page, base_url_sub):
     page.evaluate("() => window.kaiser.game.human(0, {type: 'play', card: 'ZZ'})")
     banner = page.get_by_test_id("error-banner")
     banner.wait_for()
-    assert expected in banner.inner_text()
+    said = expected.removeprefix("InvalidAction: ")
+    assert said[0].upper() + said[1:] in banner.inner_text()
+    assert "InvalidAction" not in banner.inner_text()  # issue 33: no class names for a player
     # The table is still there and the person may act again.
     wait_turn(page)
     assert engine_call(page, "legal_actions", page.evaluate("() => window.kaiser.game.state"))
@@ -151,3 +162,15 @@ def test_an_engine_that_stops_answering_is_reported(page, base_url_sub):
     note.wait_for(timeout=10_000)
     assert "has not answered for 1 s (table_view)" in note.inner_text()
     assert note.get_by_test_id("engine-stuck-reload").is_visible()
+
+
+def test_a_wrong_link_is_told_in_a_players_words(page, base_url_sub):
+    """Issue 33: no code words ("should start with 'k1'", "InvalidAction") in what a player reads."""
+    preset_settings(page, FAST)
+    page.goto(base_url_sub + "#g=zz9")
+    wait_engine_ready(page)
+    wait_turn(page)
+    msg = page.get_by_test_id("link-error").inner_text()
+    assert "This link could not be opened: This link is not a Kaiser game link. A fresh game" in msg, msg
+    assert "'k1'" not in msg and "InvalidAction" not in msg
+    page.screenshot(path=str(Path(__file__).resolve().parent / "artifacts" / "link-error.png"))

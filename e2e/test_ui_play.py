@@ -120,3 +120,35 @@ def test_settings_start_a_new_game_with_another_profile(page, base_url_sub):
     cfg = page.evaluate("() => window.kaiser.game.state.config")
     assert cfg["profile"] == "tournament"
     assert cfg.get("options", {}) == {}
+
+
+def test_solo_turn_line_never_asks_to_pass_the_device(page, base_url_sub):
+    """Issue 33: alone at the device, the turn line never says "pass the device to South" (it
+    flashed whenever a bot's card came just before the person's turn)."""
+    page.add_init_script("""
+      window.__turns = [];
+      document.addEventListener('DOMContentLoaded', () => {
+        const t = document.getElementById('turn');
+        new MutationObserver(() => window.__turns.push(t.textContent))
+          .observe(t, {subtree: true, childList: true, characterData: true});
+      });""")
+    open_app(page, base_url_sub)
+    play_hand(page)
+    turns = page.evaluate("window.__turns")
+    assert any("Your turn" in t for t in turns), turns
+    assert not [t for t in turns if "pass the device" in t], turns
+
+
+def test_the_tables_marks_are_explained(page, base_url_sub):
+    """Issue 33: the trump badge's "…", the trick's dot and ring, the rules chip: each has words."""
+    from ui_helpers import step_until_south_plays
+    open_app(page, base_url_sub)
+    step_until_south_plays(page)
+    assert page.get_by_test_id("trump").get_attribute("title")
+    assert "Tap to read them" in (page.get_by_test_id("rules-badge").get_attribute("title") or "")
+    if page.locator("#trick .card").count():
+        titles = page.locator("#trick .card").evaluate_all("cs => cs.map(c => c.title)")
+        assert any("yellow dot" in t for t in titles), titles
+    page.get_by_test_id("btn-help").click()
+    assert "yellow dot marks the card led" in page.get_by_test_id("legend-trick").inner_text()
+    assert "names the rules of this game" in page.get_by_test_id("legend-badges").inner_text()

@@ -219,3 +219,72 @@ def test_score_sheet_marks_threshold_and_target(page, base_url_sub):
       const m = t.querySelector('.track-mark.threshold');
       return (m.getBoundingClientRect().left - t.getBoundingClientRect().left) / t.getBoundingClientRect().width; }""")
     assert abs(ratio - v["threshold"] / v["target"]) < 0.03, ratio
+
+
+_SHIFTS = """() => { window.__cls = 0;
+  new PerformanceObserver((l) => { for (const e of l.getEntries()) if (!e.hadRecentInput) window.__cls += e.value; })
+    .observe({type: 'layout-shift', buffered: false}); }"""
+
+
+def test_phone_header_keeps_its_height_through_a_hand(browser, base_url_sub):
+    """Issue 33: on a phone the score strip never wraps (the rules chip gives way) and the table
+    does not move down in the middle of the first hand; a tapped card shows no focus ring."""
+    from pathlib import Path
+    artifacts = Path(__file__).resolve().parent / "artifacts"
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = ctx.new_page()
+    open_app(page, base_url_sub)
+    step_until_south_plays(page)
+    page.evaluate(_SHIFTS)
+    tops, strips = set(), set()
+    for _ in range(8):
+        if dialog_open(page, "dlg-hand") or dialog_open(page, "dlg-over"):
+            break
+        strips.add(round(page.get_by_test_id("scores").bounding_box()["height"]))
+        tops.add(round(page.locator("#table").bounding_box()["y"]))
+        if page.locator("#action-panel").is_visible():
+            human_step_mouse(page)
+            continue
+        card = page.locator('#hand button.card.legal').first
+        card.tap()
+        if len(tops) == 1 and not dialog_open(page, "dlg-hand"):
+            page.wait_for_function(
+                "() => document.body.dataset.turn === 'human' || document.getElementById('dlg-hand').open")
+            focused = page.evaluate("""() => { const a = document.activeElement;
+              return a?.matches('button.card') ? getComputedStyle(a).outlineStyle : 'none'; }""")
+            assert focused == "none", focused
+    assert len(strips) == 1 and max(strips) <= 30, strips
+    assert len(tops) == 1, tops
+    cls = page.evaluate("window.__cls")
+    assert cls < 0.05, cls
+    page.screenshot(path=str(artifacts / "phone-header-in-play.png"))
+    ctx.close()
+
+
+_CUT_SELECTS = """() => [...document.querySelectorAll('#dlg-settings [data-testid=section-players] select')]
+  .filter((s) => s.offsetParent).flatMap((s) => {
+  const span = document.createElement('span');
+  span.style.font = getComputedStyle(s).font;
+  span.style.whiteSpace = 'nowrap';
+  span.style.position = 'absolute';
+  span.textContent = s.options[s.selectedIndex]?.text ?? '';
+  document.body.append(span);
+  const w = span.getBoundingClientRect().width;
+  span.remove();
+  return w + 24 > s.clientWidth ? [`${s.id}: ${span.textContent}`] : [];
+})"""
+
+
+def test_phone_setup_words_are_not_cut(browser, base_url_sub):
+    """Issue 33: the setup menu's choices show their whole words on a phone."""
+    from pathlib import Path
+    artifacts = Path(__file__).resolve().parent / "artifacts"
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = ctx.new_page()
+    open_app(page, base_url_sub, {**FAST, "people": [0]})
+    page.get_by_test_id("btn-settings").click()
+    page.wait_for_selector("#dlg-settings[open]")
+    page.get_by_test_id("section-players").scroll_into_view_if_needed()
+    page.screenshot(path=str(artifacts / "phone-setup-players.png"))
+    assert page.evaluate(_CUT_SELECTS) == []
+    ctx.close()

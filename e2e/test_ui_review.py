@@ -63,6 +63,9 @@ def test_analysis_from_the_hand_result_and_the_score_sheet(page, base_url_sub):
     for k in range(1, 9):
         assert f"Trick {k}" in text
     assert "Par" in text and "Costliest mistakes" in text
+    # Issue 33: the marks are explained in a player's words, one line each.
+    assert "as if every player saw all four hands" in page.get_by_test_id("legend-dd").inner_text()
+    assert page.get_by_test_id("legend-value").inner_text().startswith("Value: the points")
     # The numbers shown are the engine's.
     par_cells = page.locator("[data-testid=analysis-par] tbody td").all_inner_texts()
     expected = [str(s["raw"]).replace("-", "\u2212") for r in result["par"]["denominations"]

@@ -110,6 +110,13 @@ def test_north_and_south_pass_and_play_a_whole_hand(browser, base_url_sub):
             if dialog_open(page, "dlg-handoff"):
                 assert page.locator("#hand .card").count() == 0
                 assert _handoff_seat(page) in ("North's turn", "South's turn")
+                # Issue 33: the hand-off screen says what happened since this person last looked.
+                recap = page.get_by_test_id("handoff-recap").inner_text()
+                assert "Score: us" in recap, recap
+                if handoffs >= 2:
+                    assert "Since " in recap and " plays " in recap, recap
+                if handoffs == 3:
+                    page.screenshot(path=str(ARTIFACTS / f"handoff-recap-{name}.png"))
                 page.get_by_test_id("handoff-continue").click()
                 handoffs += 1
                 wait_turn(page)
@@ -120,6 +127,9 @@ def test_north_and_south_pass_and_play_a_whole_hand(browser, base_url_sub):
             state = game_state(page)
             shown = page.locator("#hand .card").evaluate_all("bs => bs.map(b => b.dataset.card)")
             assert shown == engine_call(page, "view", state, to_act)["hand"]
+            # Issue 33: the table turns for the person holding the device: their box at the bottom.
+            assert "seat-s" in (page.get_attribute(f"#seat-{to_act}", "class") or "")
+            assert "seat-n" in (page.get_attribute(f"#seat-{(to_act + 2) % 4}", "class") or "")
             if to_act == 2:
                 north_moves += 1
                 if north_moves == 3:

@@ -292,26 +292,40 @@ def test_phone_cards_use_the_height_and_a_refusal_covers_no_counter(page, base_u
 
 # ------------------------------------------------------------------ claim and undo
 
+
+def engine_call_table_claim(page, seat: int):
+    return page.evaluate(
+        "async (seat) => (await window.kaiser.game.table.call('table_claim', seat, 2000)).holds", seat)
+
 CLAIM_DEAL = [["AS", "KS", "QS", "JS", "TS", "9S", "8S", "3S"], ["AC", "KC", "QC", "JC", "TC", "9C", "8C", "7C"],
               ["AD", "KD", "QD", "JD", "TD", "9D", "8D", "7D"], ["AH", "KH", "QH", "JH", "TH", "9H", "8H", "5H"]]
 SOUTH_DECLARES = [{"type": "bid", "points": 12, "no_trump": False}, {"type": "pass"}, {"type": "pass"},
                   {"type": "pass"}, {"type": "trump", "suit": "S"}]
 
 
-def test_claim_the_rest_refused_in_words_then_held(page, base_url_sub):
+def test_claim_the_rest_offered_only_when_it_holds(page, base_url_sub):
+    """Issue 33: "Claim the rest" is not offered from the first trick whatever the cards; the
+    engine says when the claim holds (table_claim), and only then is it by the hand."""
     open_app(page, base_url_sub)
     step_until_south_plays(page)
     claim = page.get_by_test_id("btn-claim")
-    assert claim.is_visible()
-    before = moves(page)
-    claim.click()
-    msg = page.get_by_test_id("hand-msg")
-    msg.wait_for(state="visible")
-    assert msg.inner_text().startswith("The claim does not hold"), msg.inner_text()
-    assert moves(page) == before and page.evaluate("document.body.dataset.turn") == "human"
-    _shots(page, "claim-refused")
-    # South holds every trump: the claim holds, the hand ends and says so.
+    seat = page.evaluate("Number(document.body.dataset.toAct)")
+    holds = engine_call_table_claim(page, seat)
+    page.wait_for_timeout(300)
+    assert claim.is_visible() == bool(holds), holds
+    # The engine's own check of a claim still refuses one that does not hold, in words.
+    if not holds:
+        before = moves(page)
+        page.evaluate("() => window.kaiser.game.human(window.kaiser.game.view.to_act, {type: 'claim'})")
+        msg = page.get_by_test_id("hand-msg")
+        msg.wait_for(state="visible")
+        assert msg.inner_text().startswith("The claim does not hold"), msg.inner_text()
+        assert moves(page) == before and page.evaluate("document.body.dataset.turn") == "human"
+    _shots(page, "claim-not-offered")
+    # South holds every trump: the claim holds, the button comes, the hand ends and says so.
     start_game(page, {"profile": "standard", "seed": "claim", "dealer": 3, "deal": CLAIM_DEAL}, SOUTH_DECLARES)
+    page.get_by_test_id("btn-claim").wait_for(state="visible")
+    _shots(page, "claim-offered")
     page.get_by_test_id("btn-claim").click()
     page.wait_for_selector("#dlg-hand[open]")
     assert page.get_by_test_id("hand-claimed").inner_text() == "South claimed the rest of the tricks."

@@ -235,3 +235,47 @@ def test_the_search_aims_inside_the_cap_counting_what_the_call_spent_before():
     started = time.perf_counter() - 0.2
     assert bot_time_budget(800, started) <= 0.8 * CAP_SHARE - 0.2
     assert bot_time_budget(100, started) > 0  # an overdrawn budget still leaves one world
+
+
+def test_table_claim_says_whether_a_claim_holds_without_changing_the_table():
+    """table_claim answers what the claim itself would find, or null when not asked (not the
+    seat's turn in the play) or not known inside its time cap."""
+    seen = {True: 0, False: 0, None: 0}
+    for g in range(12):
+        table = api.open_table(api.new_game({"profile": "standard", "seed": f"claim-{g}"}), [0])["table"]
+        for i in range(80):
+            view = api.table_view(table, 0)
+            if view["phase"] == "game_over":
+                break
+            seat = view["to_act"]
+            answer = api.table_claim(table, seat)["holds"]
+            seen[answer] += 1
+            if view["phase"] != "play":
+                assert answer is None
+            elif answer is not None:
+                moves = api.table_summary(table)
+                try:
+                    api.table_step(table, {"type": "claim"}, seat)
+                    made = True
+                except IllegalAction:
+                    made = False
+                assert made == answer
+                if made:
+                    break
+                assert api.table_summary(table) == moves
+            assert api.table_claim(table, (seat + 1) % 4)["holds"] is None
+            api.table_bot_step(table, "random", i)
+    assert seen[True] and seen[False] and seen[None]
+    with pytest.raises(InvalidAction):
+        api.table_claim(table, 0, time_cap_ms=-1)
+
+
+def test_table_claim_gives_up_at_its_time_cap():
+    """Early in a hand the search may be long: past the cap the answer is null, not late."""
+    table = api.open_table(api.new_game({"profile": "standard", "seed": "claim-cap"}), [0])["table"]
+    while api.table_view(table, 0)["phase"] != "play":
+        api.table_bot_step(table, "random", 0)
+    seat = api.table_view(table, 0)["to_act"]
+    t0 = time.perf_counter()
+    assert api.table_claim(table, seat, time_cap_ms=0.001)["holds"] is None
+    assert time.perf_counter() - t0 < 0.5

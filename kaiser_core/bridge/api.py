@@ -41,6 +41,7 @@ from .tables import (
     close_table,
     open_table,
     table_bot_step,
+    table_claim,
     table_hint,
     table_state,
     table_step,
@@ -60,7 +61,7 @@ __all__ = [
     "challenge_par", "close_table", "decode_challenge", "decode_share", "describe_rules",
     "encode_challenge", "encode_hand", "encode_share", "hint", "legal_actions", "load", "new_game",
     "open_table", "options_schema", "profiles", "reply_challenge", "step", "summary",
-    "table_bot_step", "table_hint", "table_state", "table_step", "table_summary", "table_undo",
+    "table_bot_step", "table_claim", "table_hint", "table_state", "table_step", "table_summary", "table_undo",
     "table_view", "view",
 ]
 

@@ -20,6 +20,7 @@ from collections import OrderedDict
 from typing import Any
 
 from ..engine import actions as act
+from ..engine.claims import ClaimUndecided, claim_holds
 from ..engine.game import GAME_OVER, PLAY, Game
 from ..errors import IllegalAction, InvalidAction
 from .events import action_events, before_of, seen_by
@@ -189,6 +190,28 @@ def table_bot_step(table: str, level: str, seed: object = 0,
     seat = game.to_act
     code = choose(game, level, seed, cap)
     return _move(t, code, seat, t.seats[0])
+
+
+def table_claim(table: str, seat: int, time_cap_ms: float = 100) -> dict[str, bool | None]:
+    """Would ``seat`` claiming the rest hold now (its side takes every trick left whatever the
+    others play)? ``{"holds": true | false}``, or ``{"holds": null}`` when that is not asked
+    (not ``seat``'s turn in the play) or not known inside ``time_cap_ms`` (early in a hand the
+    search can take a second or more). Changes nothing; the claim itself (``{"type":
+    "claim"}``) is checked again, fully, when made."""
+    started = time.perf_counter()
+    t = _table(table)
+    seat = check_seat(seat)
+    budget = bot_time_budget(time_cap_ms, started)
+    game = t.game
+    if game.phase != PLAY or game.to_act != seat:
+        return {"holds": None}
+    try:
+        holds = claim_holds(game.hands, game.to_act, game.trick_seats, game.trick_cards,
+                            game.trump, game.next_seat, game.trick_size, seat & 1,
+                            deadline=None if budget is None else started + budget)
+    except ClaimUndecided:
+        return {"holds": None}
+    return {"holds": holds}
 
 
 def table_view(table: str, seat: int) -> View:

@@ -11,9 +11,29 @@ Which cards may be played and who wins a trick are the rules' own (``tricks``).
 
 from __future__ import annotations
 
+import time
+
 from .tricks import playable, trick_winner
 
 _Memo = dict[tuple[int, int, int, int, int], bool]
+
+
+class ClaimUndecided(Exception):
+    """The search for ``claim_holds`` passed its ``deadline`` before it knew."""
+
+
+class _TimedMemo(dict[tuple[int, int, int, int, int], bool]):
+    """The positions remembered, which also watch the clock: asked at each trick's start."""
+
+    def __init__(self, deadline: float) -> None:
+        super().__init__()
+        self.deadline = deadline
+
+    def get(self, key: tuple[int, int, int, int, int],  # type: ignore[override]
+            default: bool | None = None) -> bool | None:
+        if time.perf_counter() > self.deadline:
+            raise ClaimUndecided
+        return super().get(key, default)
 
 
 def _choices(hand: int, led: int, live: int) -> list[int]:
@@ -33,13 +53,15 @@ def _choices(hand: int, led: int, live: int) -> list[int]:
 
 
 def claim_holds(hands: list[int], to_act: int, trick_seats: list[int], trick_cards: list[int],
-                trump: int, next_seat: tuple[int, ...], trick_size: int, side: int) -> bool:
+                trump: int, next_seat: tuple[int, ...], trick_size: int, side: int,
+                deadline: float | None = None) -> bool:
     """Do ``side``'s seats take every trick left, the one on the table included, whatever the
-    other side plays? ``next_seat`` and ``trick_size`` as the game keeps them."""
+    other side plays? ``next_seat`` and ``trick_size`` as the game keeps them. ``deadline``
+    (``time.perf_counter``): past it, ``ClaimUndecided`` is raised rather than an answer."""
     live = _mask(trick_cards)
     for hand in hands:
         live |= hand
-    memo: _Memo = {}
+    memo: _Memo = {} if deadline is None else _TimedMemo(deadline)
     return _play(list(hands), to_act, list(trick_seats), list(trick_cards), live, trump,
                  next_seat, trick_size, side, memo)
 

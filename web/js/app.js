@@ -16,7 +16,7 @@ import { seatName, bidLabel, playersWords } from "./table/words.js";
 import { banner, announce, errorText } from "./ui/announce.js";
 import { openDialog, closeDialog, installDialogs } from "./ui/dialogs.js";
 import {
-  loadSettings, saveSettings, readSavedGame, setAsideCorrupt, onSaveTrouble, watchOtherTabs, storedState,
+  loadSettings, saveSettings, readSavedGame, shownMoves, setAsideCorrupt, onSaveTrouble, watchOtherTabs, storedState,
 } from "./engine/storage.js";
 import { shareCodeFromLocation, clearShareHash, shareUrl, copyText, systemShare, markShare } from "./ui/share.js";
 import { openAnalysis } from "./review/analysis.js";
@@ -24,12 +24,11 @@ import { installStats, recordAnalysis } from "./review/stats.js";
 import { Challenges } from "./review/challenge.js";
 import { showRulesBadge } from "./ui/rulesbadge.js";
 import { installHandTools } from "./table/handtools.js";
+import { $ } from "./ui/dom.js";
 
 /** @typedef {import("./types.js").GameState} GameState */
 /** @typedef {import("./types.js").Settings} Settings */
 
-/** @param {string} id */
-const $ = (id) => document.getElementById(id);
 const bootProgress = () => /** @type {HTMLProgressElement} */ ($("boot-progress"));
 const shareBox = () => /** @type {HTMLTextAreaElement} */ ($("share-url"));
 performance.mark("kaiser-app-loaded"); // the benchmark compares it with kaiser-worker-created
@@ -138,7 +137,7 @@ async function boot() {
   app.game = new Game(app.engine, app.settings, { onNewGame: () => newGame() });
   // Every game the table starts (new, saved, shared, a challenge deal) names its rules by the scores.
   const startGame = app.game.start.bind(app.game);
-  app.game.start = (state) => { badgeFor(state); return startGame(state); };
+  app.game.start = (state, opts) => { badgeFor(state); return startGame(state, opts); };
   app.challenges = new Challenges(app, { onAnalyze: analyzeHand });
   try {
     await openInitialGame();
@@ -189,7 +188,7 @@ async function newGameState(settings) {
   try {
     return await app.engine.call("new_game", config);
   } catch (e) {
-    banner(`These options were refused (${errorText(e)}); starting with the plain ${settings.profile} rules.`, { kind: "error", testid: "error-banner" });
+    banner(`These house rules could not be used together: ${errorText(e)} The game starts with the plain ${settings.profile} rules; change them in Settings.`, { kind: "error", testid: "error-banner" });
     settings.options = {};
     saveSettings(settings);
     return app.engine.call("new_game", { ...config, options: {} });
@@ -212,8 +211,8 @@ async function openInitialGame() {
   // the boot must not, so then the game starts without waiting for the person's first turn.
   const challenged = await app.challenges.openFromLocation();
   /** @param {GameState} state */
-  const start = (state) => {
-    const started = app.game.start(state);
+  const start = (state, shown = null) => {
+    const started = app.game.start(state, { shown });
     return challenged ? undefined : started;
   };
   const code = shareCodeFromLocation();
@@ -229,7 +228,7 @@ async function openInitialGame() {
       return app.game.start(state);
     } catch (e) {
       clearShareHash();
-      banner(`This link could not be opened: ${errorText(e)}. A fresh game starts instead.`, { kind: "error", testid: "link-error" });
+      banner(`This link could not be opened: ${errorText(e)} A fresh game starts instead.`, { kind: "error", testid: "link-error" });
       return app.game.start(await newGameState(app.settings));
     }
   }
@@ -238,10 +237,10 @@ async function openInitialGame() {
     try {
       if (error) throw error;
       const state = await app.engine.call("load", saved?.state ?? saved);
-      return start(state);
+      return start(state, shownMoves(state));
     } catch (e) {
       setAsideCorrupt(raw);
-      banner(`Your saved game could not be restored: ${errorText(e)}. It was set aside.`, { kind: "error", testid: "save-error" });
+      banner(`Your saved game could not be restored: ${errorText(e)} It was set aside.`, { kind: "error", testid: "save-error" });
     }
   }
   return start(await newGameState(app.settings));
@@ -475,6 +474,11 @@ function wire() {
     if (again) playDealAgain(app.sheetState, Number(again.dataset.playAgain));
   });
   installHandKeys($("hand"));
+  // How the person last reached the page: the focus ring on a card is for the keyboard only.
+  document.addEventListener("pointerdown", (e) => {
+    document.body.dataset.input = e.pointerType === "mouse" ? "mouse" : "touch";
+  }, true);
+  document.addEventListener("keydown", () => { document.body.dataset.input = "keyboard"; }, true);
   $("boot-retry").addEventListener("click", () => boot());
   $("loading-rules").addEventListener("click", () => showHelp().catch((e) => banner(`The rules could not be shown: ${errorText(e)}`, { kind: "error" })));
   $("loading-settings").addEventListener("click", () => showSettings().catch((e) => banner(`The settings could not be shown: ${errorText(e)}`, { kind: "error" })));

@@ -370,6 +370,7 @@
  * @property {Summary} table_summary
  * @property {GameState} table_state
  * @property {Hint[]} table_hint
+ * @property {{holds: boolean | null}} table_claim
  * @property {TableReply} table_undo
  * @property {null} close_table
  */

@@ -11,15 +11,18 @@
 // A save the browser refuses (storage full) is reported once as "full" and retried at the next
 // save; "saved" follows when one succeeds again.
 
+import { DEFAULT_LEVEL } from "../ui/constants.js";
+
 export const GAME_KEY = "kaiser.game.v1";
 const SETTINGS_KEY = "kaiser.settings.v1";
 const CORRUPT_KEY = "kaiser.game.v1.corrupt";
 const PAINT_KEY = "kaiser.paint.v1";
+const SHOWN_KEY = "kaiser.shown.v1";
 
 const DEFAULT_SETTINGS = Object.freeze({
   profile: "standard",
   options: {},                     // overrides of the profile's defaults
-  bots: { 0: "strong", 1: "strong", 2: "strong", 3: "strong" }, // where no person sits
+  bots: { 0: DEFAULT_LEVEL, 1: DEFAULT_LEVEL, 2: DEFAULT_LEVEL, 3: DEFAULT_LEVEL }, // where no person sits
   people: [0],                     // the seats a person plays at this device
   speed: null,                     // null = normal, or off when the system asks for reduced motion
 });
@@ -163,4 +166,28 @@ export function readPaint() {
  */
 export function savePaint(record) {
   if (lastTrouble !== "full") safeSet(PAINT_KEY, JSON.stringify(record));
+}
+
+/**
+ * How many moves of the saved game the person has seen played out (a bot's card is saved when
+ * the bot chooses it, before the table shows it). A reload plays the rest back, card by card.
+ * @param {import("../types.js").GameState} state @param {number} moves
+ */
+export function saveShown(state, moves) {
+  safeSet(SHOWN_KEY, JSON.stringify({ seed: state?.config?.seed ?? null, moves }));
+}
+
+/**
+ * The moves of `state` already shown here, or null when this browser does not know (another
+ * game). @param {import("../types.js").GameState} state @returns {number | null}
+ */
+export function shownMoves(state) {
+  const raw = safeGet(SHOWN_KEY);
+  if (!raw) return null;
+  try {
+    const rec = JSON.parse(raw);
+    const n = rec?.moves;
+    if (rec?.seed !== (state?.config?.seed ?? null) || !Number.isInteger(n) || n < 0) return null;
+    return Math.min(n, state.actions?.length ?? 0);
+  } catch { return null; }
 }

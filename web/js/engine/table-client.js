@@ -76,6 +76,22 @@ export class LocalTable {
     return this.absorb(await this.call("table_step", action, seat, this.state.actions.length));
   }
 
+  /**
+   * Play a move the saved game already holds but this device has not shown yet (a reload came
+   * between a bot's choice and its card on the table): the seat to act makes it, and only the
+   * views of the seats shown here are kept. The saved game already has it: nothing is saved.
+   * @param {Action} action
+   */
+  async playSaved(action) {
+    const seat = this.views.get(this.seats[0])?.to_act;
+    const reply = await this.call("table_step", action, seat, this.state.actions.length);
+    if (!this.seats.includes(reply.view.seat)) {
+      const shown = (reply.views ?? []).filter((v) => this.seats.includes(v.seat));
+      return this.absorb({ ...reply, view: shown[0], views: shown.slice(1) }, false);
+    }
+    return this.absorb(reply, false);
+  }
+
   /** @param {string} level @param {string} seed @param {number} timeCapMs */
   async botStep(level, seed, timeCapMs) {
     return this.absorb(await this.call("table_bot_step", level, seed, timeCapMs));
@@ -104,14 +120,17 @@ export class LocalTable {
     this.id = null;
   }
 
-  /** Take a reply's views and its move into the saved game. @param {TableReply} reply */
-  absorb(reply) {
+  /**
+   * Take a reply's views and its move into the saved game.
+   * @param {TableReply} reply @param {boolean} [save] false: the stored game already has the move
+   */
+  absorb(reply, save = true) {
     for (const v of [reply.view, ...(reply.views ?? [])]) this.views.set(v.seat, v);
     const v = reply.view;
     const s = this.state;
     const actions = reply.action ? [...s.actions, reply.action] : s.actions;
     this.state = { ...s, actions, phase: v.phase, to_act: v.to_act, dealer: v.dealer, scores: v.scores, winner: v.winner };
-    if (reply.action) saveGame(this.state);
+    if (reply.action && save) saveGame(this.state);
     return reply;
   }
 }

@@ -3,37 +3,19 @@
 // what every card cost and the best card instead, the costliest mistakes first, and a
 // step-through replay beside it. Every number comes from the engine (analyze_step, run one
 // step at a time in the worker so a progress bar moves and Cancel stops between steps).
-import { seatName, contractWords, bidWords } from "../table/words.js";
+import { seatName, contractWords, bidWords, teamOf } from "../table/words.js";
 import { suitSymbol, suitName, rankLabel, suitOf, cardName } from "../table/cards.js";
 import { openDialog } from "../ui/dialogs.js";
 import { errorText } from "../ui/announce.js";
+import { $, el } from "../ui/dom.js";
 
 /** @typedef {import("../types.js").Analysis} Analysis */
 /** @typedef {import("../types.js").AnalysisTrick} AnalysisTrick */
 /** @typedef {import("../types.js").GameState} GameState */
 
-/** @param {string} id */
-const $ = (id) => document.getElementById(id);
 const CACHE_KEY = "kaiser.analysis.v1";
 const CACHE_MAX = 60;
 
-/**
- * An element with attributes (null ones left out) and children (text or nodes).
- * @template {keyof HTMLElementTagNameMap} K
- * @param {K} tag
- * @param {Object<string, unknown>} [attrs]
- * @param {...unknown} kids
- * @returns {HTMLElementTagNameMap[K]}
- */
-export function el(tag, attrs = {}, ...kids) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "class") e.className = String(v);
-    else if (v != null) e.setAttribute(k, String(v));
-  }
-  for (const k of kids) if (k != null) e.append(k instanceof Node ? k : String(k));
-  return e;
-}
 
 /** "KH" -> "K♥" (with "10" for the ten): how a player writes a card. @param {string} card */
 const cardText = (card) => `${rankLabel(card)}${suitSymbol(suitOf(card))}`;
@@ -208,7 +190,7 @@ function dealSection(a) {
   for (const [seat, action] of a.auction) auction.append(el("li", {}, `${seatName(seat)}: ${bidWords(action)}`));
   sec.append(auction);
   sec.append(el("p", {}, a.contract
-    ? `Contract: ${contractWords(a.contract)}. ${teamWords(a.contract.seat % 2)} took ${pts(a.raw[a.contract.seat % 2])}: ${a.made ? "made" : "failed"}.`
+    ? `Contract: ${contractWords(a.contract)}. ${teamWords(teamOf(a.contract.seat))} took ${pts(a.raw[teamOf(a.contract.seat)])}: ${a.made ? "made" : "failed"}.`
     : "No contract: everyone passed."));
   return sec;
 }
@@ -220,6 +202,7 @@ function parSection(a) {
   const par = a.par;
   const table = el("table", { class: "an-table", "data-testid": "analysis-par" });
   table.append(el("caption", {}, "Points each side takes double-dummy when it declares, per trump"));
+  sec.append(el("p", { class: "an-legend", "data-testid": "legend-dd" }, "Double-dummy: as if every player saw all four hands and played the best cards. Par: what the deal is worth to each side that way."));
   const first = par.denominations[0].sides;
   table.append(el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Trump"),
     ...first.map((s) => el("th", { scope: "col", class: "num" }, `${s.team === ours ? "Us" : "Them"}, ${seatName(s.declarer)} declaring`)))));
@@ -284,7 +267,8 @@ function stepper(side, a) {
   const note = el("p", { class: "an-note" });
   const back = el("button", { type: "button", class: "btn", "data-testid": "analysis-back" }, "◀ Back");
   const fwd = el("button", { type: "button", class: "btn primary", "data-testid": "analysis-forward" }, "Forward ▶");
-  side.append(el("h3", {}, "Replay"), el("div", { class: "row" }, back, fwd), pos, note, table);
+  side.append(el("h3", {}, "Replay"), el("div", { class: "row" }, back, fwd), pos, note, table,
+    el("p", { class: "an-legend", "data-testid": "legend-value" }, "Value: the points the bidding side takes from here if every card from now on is the best one, all hands in view. Cost: what a card gave away."));
 
   const draw = () => {
     const gone = new Set(plays.slice(0, k).map((x) => x.p.card));

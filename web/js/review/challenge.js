@@ -4,12 +4,14 @@
 // (challenge_par). This module makes the link, opens it, deals each deal in turn as a game of
 // its own from 0-0, and ends with the comparison table. Everything a link carries is shown
 // as text (textContent), never as markup.
-import { el } from "./analysis.js";
+import { el } from "../ui/dom.js";
+import { DEFAULT_LEVEL } from "../ui/constants.js";
 import { openDialog, closeDialog } from "../ui/dialogs.js";
 import { banner, announce, errorText } from "../ui/announce.js";
 import { copyText, markShare } from "../ui/share.js";
 import { saveSettings, GAME_KEY } from "../engine/storage.js";
-import { LEVEL_NAMES, seatName, signedScore } from "../table/words.js";
+import { LEVEL_NAMES, seatName, signedScore, teamOf } from "../table/words.js";
+import { $ } from "../ui/dom.js";
 
 /** @typedef {import("../types.js").GameState} GameState */
 /**
@@ -20,8 +22,6 @@ import { LEVEL_NAMES, seatName, signedScore } from "../table/words.js";
  *   loadMeta: () => Promise<void>}} App
  */
 
-/** @param {string} id */
-const $ = (id) => document.getElementById(id);
 /** @param {string} id */
 const textField = (id) => /** @type {HTMLInputElement | HTMLTextAreaElement} */ ($(id));
 const PROGRESS_KEY = "kaiser.challenge.v1";
@@ -79,7 +79,7 @@ export class Challenges {
       // challenge, a seat played here by another person at its level in the settings.
       const people = app.replay ? [0] : app.game.people();
       const seat = people[0];
-      const bots = Object.fromEntries([0, 1, 2, 3].filter((s) => s !== seat).map((s) => [String(s), app.settings.bots[s] ?? "strong"]));
+      const bots = Object.fromEntries([0, 1, 2, 3].filter((s) => s !== seat).map((s) => [String(s), app.settings.bots[s] ?? DEFAULT_LEVEL]));
       const code = await app.engine.call("encode_challenge", state, bots, name, seat);
       const url = challengeUrl(code);
       textField("share-url").value = url;
@@ -88,7 +88,7 @@ export class Challenges {
       $("share-status").textContent = `Challenge link ready: your friend plays ${seatName(seat)} against the same bots.${others} ${await copyText(url, textField("share-url"))}`;
     } catch (e) {
       textField("share-url").value = "";
-      $("share-status").textContent = `No challenge yet: ${errorText(e)}.`;
+      $("share-status").textContent = `No challenge yet: ${errorText(e)}`;
     }
   }
 
@@ -102,7 +102,7 @@ export class Challenges {
     try {
       ch = await this.app.engine.call("decode_challenge", code);
     } catch (e) {
-      banner(`This challenge link could not be opened: ${errorText(e)}. Your saved game is unchanged.`, { kind: "error", testid: "challenge-error" });
+      banner(`This challenge link could not be opened: ${errorText(e)} Your saved game is unchanged.`, { kind: "error", testid: "challenge-error" });
       return false;
     }
     await this.app.loadMeta();
@@ -160,7 +160,7 @@ export class Challenges {
     const deal = p.challenge.deals[p.index];
     if (state?.config?.seed !== deal.config.seed) return;
     // The friend's result on this deal, as soon as the person has played it.
-    const team = p.challenge.seat % 2;
+    const team = teamOf(p.challenge.seat);
     const friend = p.challenge.name || "Your friend";
     extra.textContent = `On this deal you scored ${signed(record?.delta?.[team] ?? 0)}; ${friend} scored ${signed(deal.result[team])}.`;
     extra.hidden = false;
@@ -190,7 +190,7 @@ export class Challenges {
     saveSettings(app.settings);
     delete document.body.dataset.challenge;
     const ch = p.challenge;
-    const team = ch.seat % 2;
+    const team = teamOf(ch.seat);
     $("dlg-challenge-title").textContent = ch.name ? `Results: you against ${ch.name}` : "Results of the challenge";
     $("challenge-start").hidden = true;
     const body = $("challenge-body");
@@ -206,7 +206,7 @@ export class Challenges {
     const table = el("table", { class: "an-table challenge-table", "data-testid": "challenge-results" });
     table.append(el("caption", {}, "Points for your side on each deal, each scored on its own from 0–0"));
     table.append(el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Deal"), el("th", { scope: "col", class: "num" }, "You"),
-      el("th", { scope: "col", class: "num" }, friend), el("th", { scope: "col", class: "num" }, "Par"), el("th", { scope: "col" }, "Analysis"))));
+      el("th", { scope: "col", class: "num" }, friend), el("th", { scope: "col", class: "num", title: "Par: what the deal is worth with every hand in view and the best cards played" }, "Par"), el("th", { scope: "col" }, "Analysis"))));
     const tb = el("tbody");
     const totals = [0, 0, 0];
     for (let k = 0; k < ch.deals.length; k++) {
@@ -237,6 +237,7 @@ export class Challenges {
     resume.addEventListener("click", () => this.leave());
     body.replaceChildren(
       el("div", { class: "an-scroll", tabindex: "0", role: "region", "aria-label": "Challenge results" }, table),
+      el("p", { class: "an-legend", "data-testid": "legend-par" }, "Par: what the deal is worth to your side if every player saw all four hands and played the best cards."),
       el("h3", {}, "Send your results back"),
       el("label", { for: "challenge-back-name", class: "field-label" }, "Your name (optional)"), nameIn,
       el("div", { class: "row" }, make), back, status,

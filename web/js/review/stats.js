@@ -4,13 +4,12 @@
 // Counted per rule profile and in total, drawn as inline SVG charts with text alternatives,
 // exported to and imported from a JSON file, reset only after a confirmation. A game entry
 // that does not read back is set aside (with a message), never allowed to break the rest.
-import { el } from "./analysis.js";
+import { el } from "../ui/dom.js";
 import { openDialog } from "../ui/dialogs.js";
 import { announce } from "../ui/announce.js";
-import { scoreText, seatName } from "../table/words.js";
+import { scoreText, seatName, teamOf } from "../table/words.js";
+import { $ } from "../ui/dom.js";
 
-/** @param {string} id */
-const $ = (id) => document.getElementById(id);
 const STATS_KEY = "kaiser.stats.v1";
 const STATS_CORRUPT_KEY = "kaiser.stats.v1.corrupt";
 const FORMAT = "kaiser-statistics";
@@ -123,7 +122,7 @@ function recordGameOver({ state, winner }) {
  * @param {any} record @param {number} seat
  */
 function fromSeat(record, seat) {
-  const turn = (/** @type {number[]} */ pair) => (seat % 2 ? [pair[1], pair[0]] : pair);
+  const turn = (/** @type {number[]} */ pair) => (teamOf(seat) ? [pair[1], pair[0]] : pair);
   return {
     ...record,
     contract: record.contract ? { ...record.contract, seat: (record.contract.seat - seat + 4) % 4 } : null,
@@ -147,7 +146,7 @@ export function recordTableGameOver({ game, profile, seat, winner }) {
   if (!game) return;
   const { stats } = loadStats();
   const g = gameEntry(stats, game, profile, { friends: true, seat });
-  g.winner = winner == null ? null : (winner + seat) % 2;
+  g.winner = winner == null ? null : teamOf(winner + seat);
   g.finished ??= new Date().toISOString();
   g.updated = g.finished;
   saveStats(stats);
@@ -294,8 +293,8 @@ function progressChart(g) {
   const desc = `Score after each of ${g.hands.length} ${g.hands.length === 1 ? "hand" : "hands"}: us ${last[0]}, them ${last[1]}; target ${g.target}, defender threshold ${g.threshold}.`;
   return [
     lineChart({ id: "chart-progress", title: "Score progression", desc, xLabel: "Hand",
-      series: [{ name: g.friends && g.seat % 2 ? "Us (W–E)" : "Us (N–S)", points: pts(0), cls: "us" },
-        { name: g.friends && g.seat % 2 ? "Them (N–S)" : "Them (W–E)", points: pts(1), cls: "them" }],
+      series: [{ name: g.friends && teamOf(g.seat) ? "Us (W–E)" : "Us (N–S)", points: pts(0), cls: "us" },
+        { name: g.friends && teamOf(g.seat) ? "Them (N–S)" : "Them (W–E)", points: pts(1), cls: "them" }],
       marks: [{ y: g.target, name: "Target", cls: "target" }, ...(g.threshold < g.target ? [{ y: g.threshold, name: "Threshold", cls: "threshold" }] : [])],
       yMin: 0, yMax: g.target, xMax: Math.max(1, g.hands.length) }),
     numbersTable("Score after each hand", ["Hand", "Us", "Them"], g.hands.map((h, i) => [i + 1, scoreText(h.scores[0]), scoreText(h.scores[1])])),

@@ -9,16 +9,18 @@
 // Any seat may be a person at this device. With two or more (pass and play) a hand-off screen
 // names the next person and hides every hand until that person taps to continue; only the
 // person holding the device sees a hand, a hint or the last trick.
-import { renderStatus, renderSeats, renderTrick, renderHand, renderTurn, gatherTrick, renderPlate } from "./table.js";
+import { renderStatus, renderSeats, renderTrick, renderHand, renderTurn, gatherTrick, renderPlate, orientTable } from "./table.js";
 import { renderActionPanel, focusPanel } from "./bidding.js";
 import { renderHandResult, renderGameOver, handResultTitle } from "./scoresheet.js";
-import { describeAction, seatName, trickWords, playerWords } from "./words.js";
+import { describeAction, seatName, trickWords, playerWords, contractWords, scoreText } from "./words.js";
 import { announce, banner, errorText } from "../ui/announce.js";
 import { openDialog, closeDialog, whenClosed, whenNoDialogOpen } from "../ui/dialogs.js";
-import { saveGame, saveSettings } from "../engine/storage.js";
+import { saveGame, saveSettings, saveShown } from "../engine/storage.js";
 import { LocalTable } from "../engine/table-client.js";
 import { SPEEDS, effectiveSpeed, prefersReducedMotion } from "../ui/settings.js";
 import { rememberView } from "./paint.js";
+import { $ } from "../ui/dom.js";
+import { BOT_TIME_CAP_MS, DEFAULT_LEVEL } from "../ui/constants.js";
 
 /** @typedef {import("../types.js").Action} Action */
 /** @typedef {import("../types.js").Engine} Engine */
@@ -31,11 +33,9 @@ import { rememberView } from "./paint.js";
 /** @typedef {import("../types.js").View} View */
 /** @typedef {{view: View, trick?: Trick}} Frame what the table shows while a move is played back */
 
-/** @param {string} id */
-const $ = (id) => document.getElementById(id);
-/** No bot decision may hold the page for more than a second (the worker runs Python 3-5x slower). */
-const BOT_TIME_CAP_MS = 800;
 const MESSAGE_MS = 3500;
+/** A reload plays back at most this many saved moves it had not shown (a trick and a bit). */
+const MAX_PLAYBACK = 12;
 
 export class Game {
   /**
@@ -67,6 +67,10 @@ export class Game {
     this.botTimes = {};
     this.watchdogMs = 45000;
     this.messageTimer = null;
+    /** @type {string[]} what happened at the table, in words, for the hand-off screen's recap */
+    this.log = [];
+    /** @type {Object<number, number>} where in the log each person last held the device */
+    this.lookedAt = {};
     $("trick").addEventListener("click", () => this.skipPause?.());
   }
 
@@ -135,8 +139,13 @@ export class Game {
     return p;
   }
 
-  /** Start (or resume) play from an engine state. @param {GameState} state */
-  async start(state) {
+  /**
+   * Start (or resume) play from an engine state. `shown`: how many of its moves this device had
+   * shown before a reload (storage.shownMoves); the table then opens there and plays the rest
+   * back, each card as it would have come, bots' cards after their thinking time.
+   * @param {GameState} state @param {{shown?: number | null}} [opts]
+   */
+  async start(state, { shown = null } = {}) {
     const gen = ++this.gen;
     this.table?.close();
     this.table = null;
@@ -146,17 +155,66 @@ export class Game {
     this.thinking = null;
     this.waiting = false;
     this.holder = this.passAndPlay() ? null : this.people()[0];
+    this.log = [];
+    this.lookedAt = {};
+    this.clearMessage(); // a word about the last game's table does not stay over the new one
     saveGame(state, { replace: true }); // the person opened or chose this game here
+    const all = state.actions ?? [];
+    const pending = shown != null && shown < all.length && all.length - shown <= MAX_PLAYBACK ? all.slice(shown) : [];
     try {
-      const table = await this.watch("open_table", LocalTable.open(this.engine, state, this.people()));
+      const from = pending.length ? { ...state, actions: all.slice(0, shown) } : state;
+      const table = await this.watch("open_table", LocalTable.open(this.engine, from, this.people()));
       if (gen !== this.gen) { table.close(); return; }
       this.table = table;
       this.opening = null;
+      if (pending.length) {
+        // Not awaited: the page is ready while the cards come (a hand's end opens its result).
+        this.playBack(pending, state, gen).then(() => {
+          if (gen === this.gen) this.pump(gen, false);
+        }, (e) => { if (gen === this.gen) this.error(e); });
+        return;
+      }
+      saveShown(this.state, this.state.actions.length);
     } catch (e) {
       if (gen === this.gen) this.error(e);
       return;
     }
     return this.pump(gen, false);
+  }
+
+  /**
+   * After a reload: the saved moves this device had not shown yet, played out as they would have
+   * been. Should the table refuse one, it is opened at the whole saved game instead.
+   * @param {Action[]} pending @param {GameState} whole @param {number} gen
+   */
+  async playBack(pending, whole, gen) {
+    document.body.dataset.playback = String(pending.length);
+    try {
+      for (const action of pending) {
+        this.frame = null;
+        const seat = this.view.to_act;
+        if (!this.isHuman(seat)) {
+          this.thinking = seat;
+          this.render();
+          await this.delay(this.speed().think);
+          this.thinking = null;
+        }
+        await whenNoDialogOpen();
+        if (gen !== this.gen) return;
+        const prev = this.shown;
+        const result = await this.watch("table_step", /** @type {LocalTable} */ (this.table).playSaved(action));
+        if (gen !== this.gen) return;
+        await this.show(result, prev, gen);
+      }
+    } catch (e) {
+      console.warn("[game] the moves not shown could not be played back:", e);
+      this.table?.close();
+      this.table = await this.watch("open_table", LocalTable.open(this.engine, whole, this.people()));
+      this.thinking = null;
+      this.frame = null;
+    } finally {
+      delete document.body.dataset.playback;
+    }
   }
 
   /** Re-run the loop after a settings change (e.g. another seat became a person). */
@@ -195,7 +253,7 @@ export class Game {
 
   roles() {
     const alone = !this.passAndPlay();
-    const lvl = (s) => (this.isHuman(s) ? (alone ? "you" : "player here") : `bot · ${this.settings.bots[s] ?? "strong"}`);
+    const lvl = (s) => (this.isHuman(s) ? (alone ? "you" : "player here") : `bot · ${this.settings.bots[s] ?? DEFAULT_LEVEL}`);
     const partnerOfYou = alone && this.isHuman(0);
     return [0, 1, 2, 3].map((s) => (s === 2 && partnerOfYou ? `partner · ${lvl(s)}` : lvl(s)));
   }
@@ -218,7 +276,9 @@ export class Game {
     const hidden = this.handsHidden();
     renderStatus(v);
     renderPlate(v);
-    renderSeats(v, { roles: this.roles(), thinking: this.thinking });
+    // The person holding the device sits at the bottom; while it is handed over the table stays.
+    if (this.holder != null) orientTable(this.holder);
+    renderSeats(v, { roles: this.roles(), thinking: this.thinking, person: seat });
     const held = this.frame?.trick;
     if (held) renderTrick(held, { winner: held.winner, animMs: this.speed().anim, points: held.points });
     else renderTrick(v.trick, { animMs: this.speed().anim, winning: v.winning, points: v.trick_points });
@@ -262,10 +322,14 @@ export class Game {
     const held = this.frame?.trick;
     if (held?.winner != null) return trickWords(held);
     if (this.frame) return "";
-    if (humanTurn) {
+    // The person holding the device is next while the last move is still drawn: the same words
+    // as on the turn itself, never a hand-off to the person already holding it.
+    const next = !humanTurn && this.isHuman(v.to_act) && this.holder === v.to_act;
+    if (humanTurn || next) {
       const mine = this.passAndPlay() ? `${seatName(v.to_act)}'s` : "Your";
+      const cards = humanTurn ? byCard.size > 0 : (v.legal ?? []).some((a) => a.card != null);
       if (v.phase === "passing") return "Choose a card to pass to your partner.";
-      if (byCard.size) return `${mine} turn: play a card.`;
+      if (cards) return `${mine} turn: play a card.`;
       if (v.phase === "trump") return `${mine} turn: name trump.`;
       if (v.phase === "redeal") return `${mine} turn: redeal or keep.`;
       return `${mine} turn: bid or pass.`;
@@ -343,6 +407,7 @@ export class Game {
    * @param {number} seat @param {number} gen
    */
   async handOff(seat, gen) {
+    if (this.holder != null) this.lookedAt[this.holder] = this.log.length;
     this.holder = null;
     this.waiting = false;
     this.render();
@@ -351,6 +416,10 @@ export class Game {
     $("handoff-title").textContent = `${seatName(seat)}'s turn`;
     $("handoff-text").textContent = `Pass the device to ${seatName(seat)}. Every hand stays hidden until ${seatName(seat)} continues.`;
     $("handoff-continue").textContent = `I am ${seatName(seat)}: show my cards`;
+    $("handoff-recap")?.remove();
+    const recap = this.recap(seat);
+    recap.id = "handoff-recap";
+    $("handoff-text").after(recap);
     openDialog("dlg-handoff");
     await whenClosed("dlg-handoff");
     if (gen !== this.gen) return;
@@ -422,7 +491,7 @@ export class Game {
    * @param {number} seat
    */
   async botStep(seat) {
-    const level = this.settings.bots[seat] ?? "strong";
+    const level = this.settings.bots[seat] ?? DEFAULT_LEVEL;
     const seed = `${this.state.config?.seed ?? "s"}:${this.state.actions?.length ?? 0}`;
     const t0 = performance.now();
     const result = await this.watch("table_bot_step", this.table.botStep(level, seed, BOT_TIME_CAP_MS));
@@ -507,7 +576,10 @@ export class Game {
     const hand = /** @type {import("../types.js").HandEvent | undefined} */ (events.find((e) => e.type === "hand"));
     const over = /** @type {import("../types.js").GameOverEvent | undefined} */ (events.find((e) => e.type === "game_over"));
     for (const e of events) {
-      if (e.type === "action") announce(describeAction(e.seat, e.action));
+      if (e.type !== "action") continue;
+      const words = describeAction(e.seat, e.action);
+      announce(words);
+      this.remember(`${words}.`);
     }
     // What the table shows until the next hand: its end as the engine recorded it.
     /** @type {View | null} */
@@ -532,6 +604,7 @@ export class Game {
       this.frame = { view: after, trick: won };
       this.lastTrick = won;
       announce(trickWords(won));
+      this.remember(trickWords(won));
       this.render();
       await this.delay(speed.pause, true);
       this.skipPause = null;
@@ -562,6 +635,62 @@ export class Game {
       if (gen !== this.gen) return;
     }
     this.frame = null;
+    if (this.table instanceof LocalTable) saveShown(this.state, this.state.actions.length);
+  }
+
+  /** A line of the table's story (kept short: the recap shows what one person missed). @param {string} line */
+  remember(line) {
+    this.log.push(line);
+    if (this.log.length > 400) {
+      this.log.splice(0, 200);
+      for (const k of Object.keys(this.lookedAt)) this.lookedAt[k] = Math.max(0, this.lookedAt[k] - 200);
+    }
+  }
+
+  /**
+   * The hand-off screen's recap for `seat`: what happened since that person last held the
+   * device (the bids, the cards, the tricks), then where the hand stands.
+   * @param {number} seat @returns {HTMLElement}
+   */
+  recap(seat) {
+    const box = document.createElement("div");
+    box.className = "handoff-recap";
+    box.dataset.testid = "handoff-recap";
+    const since = this.log.slice(this.lookedAt[seat] ?? 0);
+    const v = this.view;
+    if (since.length) {
+      const h = document.createElement("p");
+      h.className = "recap-head";
+      h.textContent = seat in this.lookedAt ? `Since ${seatName(seat)} last played:` : "So far:";
+      const list = document.createElement("ol");
+      list.className = "recap-list";
+      const shown = since.slice(-16);
+      if (shown.length < since.length) {
+        const li = document.createElement("li");
+        li.textContent = `… ${since.length - shown.length} earlier moves`;
+        list.append(li);
+      }
+      for (const line of shown) {
+        const li = document.createElement("li");
+        li.textContent = line;
+        list.append(li);
+      }
+      box.append(h, list);
+    }
+    if (v) {
+      const p = document.createElement("p");
+      p.className = "recap-now";
+      const bits = [];
+      if (v.contract) bits.push(`Contract: ${contractWords(v.contract)}.`);
+      if (v.phase === "play") {
+        const t = v.tricks_won ?? [0, 0];
+        bits.push(`Tricks: us ${t[0]}, them ${t[1]}.`);
+      }
+      bits.push(`Score: us ${scoreText(v.scores[0])}, them ${scoreText(v.scores[1])}.`);
+      p.textContent = bits.join(" ");
+      box.append(p);
+    }
+    return box;
   }
 
   /** @param {HandRecord} rec @param {number} index */

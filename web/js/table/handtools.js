@@ -1,14 +1,17 @@
 // @ts-check
-// The two buttons in the line above the hand: "Claim the rest" and "Undo". Both only forward:
+// The two buttons in the line above the hand: "Claim the rest" (offered when the engine says the
+// claim holds) and "Undo". Both only forward:
 // the engine checks a claim exactly (the action {"type": "claim"}) and decides whether a move
 // can still be taken back (table_undo); a refusal is shown in its words by the hand.
-import { playerWords, seatName } from "./words.js";
+import { playerWords, seatName, partnerOf } from "./words.js";
 import { cardName, suitSymbol, suitOf, rankLabel } from "./cards.js";
 import { announce, banner, errorText } from "../ui/announce.js";
 import { LocalTable } from "../engine/table-client.js";
+import { $ } from "../ui/dom.js";
 
-/** @param {string} id */
-const $ = (id) => /** @type {HTMLButtonElement} */ (document.getElementById(id));
+/** How long the engine may look for whether a claim holds (docs/bridge.md, table_claim). */
+const CLAIM_CHECK_MS = 100;
+
 
 /**
  * @param {{game: import("./game.js").Game | null, replay: unknown}} app
@@ -32,7 +35,7 @@ export function installHandTools(app) {
     const short = (/** @type {string} */ c) => `${rankLabel(c)}${suitSymbol(suitOf(c))}`;
     const b = (/** @type {string} */ c) => Object.assign(document.createElement("b"), { className: `suit-${suitOf(c)}`, textContent: short(c) });
     note.replaceChildren("Passed ", b(passed), ...(got ? [" · received ", b(got)] : []));
-    const partner = seatName(((v.seat ?? 0) + 2) % 4);
+    const partner = seatName(partnerOf(v.seat ?? 0));
     note.setAttribute("aria-label", `You passed the ${cardName(passed)} to ${partner}${got ? ` and received the ${cardName(got)}` : ""}.`);
     const card = got ? document.querySelector(`#hand button.card[data-card="${got}"]`) : null;
     if (card) card.setAttribute("data-received", "true");
@@ -43,6 +46,30 @@ export function installHandTools(app) {
     }
   }
 
+  let asked = "";
+  /**
+   * "Claim the rest" is offered only when the claim holds: the engine checks it (table_claim,
+   * within a time cap) at each of the person's turns in the play.
+   * @param {import("./game.js").Game | null} g the game, when a person here is to play
+   */
+  function offerClaim(g) {
+    const v = g?.view;
+    const seat = v?.to_act;
+    if (!g || !v || seat == null) {
+      claim.hidden = true;
+      asked = "";
+      return;
+    }
+    const key = `${g.gen}:${document.body.dataset.moves}:${seat}`;
+    if (key === asked) return;
+    asked = key;
+    claim.hidden = true;
+    const table = /** @type {LocalTable} */ (g.table);
+    table.call("table_claim", seat, CLAIM_CHECK_MS).then((r) => {
+      if (asked === key && document.body.dataset.turn === "human") claim.hidden = !r?.holds;
+    }, () => {});
+  }
+
   /** Show each button when it can be used, from the table's view of the person's seat. */
   function update() {
     const g = app.game;
@@ -51,7 +78,7 @@ export function installHandTools(app) {
     // A table this device holds: never a shared table, whose moves are the host's to take back.
     const live = g?.table instanceof LocalTable && !!v && !app.replay && b.mode !== "replay";
     const seat = g?.people()[0] ?? 0;
-    claim.hidden = !(live && b.turn === "human" && v.phase === "play" && g.isHuman(v.to_act));
+    offerClaim(live && b.turn === "human" && v.phase === "play" && g.isHuman(v.to_act) ? g : null);
     // Against bots only, never in a challenge: while the person's last card is in the trick
     // still being played, or their bid in the auction still going.
     const mine = v?.phase === "play" ? v.trick?.seats?.includes(seat)

@@ -11,6 +11,7 @@
 import { renderStatus, renderSeats, renderTrick, renderHand, renderTurn, renderPlate } from "./table.js";
 import { readSavedGame, readPaint, savePaint } from "../engine/storage.js";
 import { shareCodeFromLocation } from "../ui/share.js";
+import { $ } from "../ui/dom.js";
 
 /** @typedef {import("../types.js").View} View */
 /**
@@ -18,8 +19,6 @@ import { shareCodeFromLocation } from "../ui/share.js";
  * @typedef {{key: string, view: View, roles: string[], label?: string}} PaintRecord
  */
 
-/** @param {string} id */
-const $ = (id) => document.getElementById(id);
 /** @type {Map<string, import("../types.js").Action>} */
 const NO_MOVES = new Map();
 

@@ -1,14 +1,13 @@
 // @ts-check
 // Step-by-step replay of a shared game with moves: Back / Forward / Play to end.
 // Each position is the engine's own state, rebuilt by load() from the first k actions.
-import { renderStatus, renderSeats, renderTrick, renderHand, renderTurn, renderPlate } from "./table.js";
+import { orientTable, renderStatus, renderSeats, renderTrick, renderHand, renderTurn, renderPlate } from "./table.js";
 import { describeAction, seatName } from "./words.js";
 import { announce } from "../ui/announce.js";
+import { $ } from "../ui/dom.js";
 
 /** @typedef {import("../types.js").GameState} GameState */
 
-/** @param {string} id */
-const $ = (id) => document.getElementById(id);
 /** @param {string} id */
 const button = (id) => /** @type {HTMLButtonElement} */ ($(id));
 
@@ -128,6 +127,7 @@ export class Replay {
     const v = views[0];
     renderStatus(v);
     renderPlate(v);
+    orientTable(0);
     renderSeats(v, { roles: ["", "", "partner", ""], faceUp: { 1: views[1].hand, 2: views[2].hand, 3: views[3].hand } });
     const showDone = v.trick.cards.length === 0 && v.tricks?.length;
     if (showDone) renderTrick(v.tricks.at(-1), { winner: v.tricks.at(-1).winner });

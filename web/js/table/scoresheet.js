@@ -1,8 +1,9 @@
 // @ts-check
 // Score sheet, end-of-hand result and game-over text, all from summary(state).
-import { seatName, contractWords, scoreText, signedScore } from "./words.js";
+import { seatName, contractWords, scoreText, signedScore, teamOf } from "./words.js";
 import { suitSymbol } from "./cards.js";
 import { rulesNotes } from "../ui/rulestext.js";
+import { el } from "../ui/dom.js";
 
 /** @typedef {import("../types.js").HandRecord} HandRecord */
 
@@ -34,20 +35,12 @@ function scoreTrack(name, score, threshold, target) {
     el("span", { class: "track-num", "aria-hidden": "true" }, `${num(score)} / ${target}`));
 }
 
-function el(tag, attrs = {}, ...kids) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "class") e.className = v; else e.setAttribute(k, v);
-  }
-  for (const k of kids) e.append(k instanceof Node ? k : String(k));
-  return e;
-}
 
 /** @param {HandRecord} rec */
 function contractCell(rec) {
   const c = rec.contract;
   if (!c) return "All passed (thrown in)";
-  const team = c.seat % 2 === 0 ? "us" : "them";
+  const team = teamOf(c.seat) === 0 ? "us" : "them";
   let s = `${seatName(c.seat)} (${team}): `;
   if (c.kaiser) s += "Kaiser";
   else s += `${c.points}${c.no_trump ? " no trump" : ""}`;
@@ -178,7 +171,7 @@ export function renderHandResult(body, rec, index = null, us = 0) {
   if (!c) {
     body.append(el("p", {}, "Everyone passed: the cards are thrown in and the next dealer deals."));
   } else {
-    const ours = c.seat % 2 === us;
+    const ours = teamOf(c.seat) === us;
     const good = ours === !!rec.made;
     const verdict = rec.made ? "made" : "set";
     body.append(el("p", { class: `result-line ${good ? "good" : "bad"}`, "data-testid": "hand-verdict" },

@@ -3,14 +3,41 @@
 // and the person's hand. Everything shown comes from the engine's view.
 import { cardElement, cardBack, suitName, suitSymbol } from "./cards.js";
 import { seatName, SEAT_SHORT, bidLabel, bidWords, contractWords, teamOf, scoreText } from "./words.js";
+import { $ } from "../ui/dom.js";
 
 /** @typedef {import("../types.js").Action} Action */
 /** @typedef {import("../types.js").Trick} Trick */
 /** @typedef {import("../types.js").View} View */
 
-/** @param {string} id */
-const $ = (id) => document.getElementById(id);
 const DIRS = ["s", "w", "n", "e"];
+
+/**
+ * Turn the table so that `seat` sits at the bottom of the screen (the person holding the device,
+ * or a shared table's own seat): the seats and the trick's slots keep their numbers, the layout
+ * places them by their place class.
+ * @param {number} seat
+ */
+export function orientTable(seat) {
+  for (let s = 0; s < 4; s++) {
+    const place = DIRS[(s - seat + 4) % 4];
+    const box = $(`seat-${s}`);
+    if (box && !box.classList.contains(`seat-${place}`)) {
+      box.classList.remove(...DIRS.map((p) => `seat-${p}`));
+      box.classList.add(`seat-${place}`);
+    }
+    const slot = document.querySelector(`#trick .slot[data-slot="${s}"]`);
+    if (slot && !slot.classList.contains(`slot-${place}`)) {
+      slot.classList.remove(...DIRS.map((p) => `slot-${p}`));
+      slot.classList.add(`slot-${place}`);
+    }
+  }
+  document.body.dataset.facing = String(seat);
+}
+
+/** The place on screen of a seat's trick slot ("s", "w", "n", "e"). @param {HTMLElement} slot */
+function placeOf(slot) {
+  return DIRS.find((p) => slot.classList.contains(`slot-${p}`)) ?? DIRS[Number(slot.dataset.slot)];
+}
 
 /**
  * The trump in force, one test for every place that shows it: named once the engine's phase is
@@ -39,6 +66,7 @@ export function renderStatus(v) {
     // The symbol alone: a letter beside "Contract: North 6" read as a seat ("♠ S": South).
     badge.textContent = trumpKnown ? suitSymbol(trump) : "…";
     badge.setAttribute("aria-label", trumpKnown ? `Trump: ${suitName(trump)}` : "Trump not named yet");
+    badge.title = trumpKnown ? (trump ? `Trump: ${suitName(trump)}` : "No trump") : `Trump not named yet: ${seatName(c.seat)} names it`;
     const text = document.createElement("span");
     text.innerHTML = `<span class="lbl-long">Contract: </span>`;
     text.append(contractWords(c));
@@ -241,7 +269,7 @@ export function renderTrick(trick, { animMs = 0, winner = null, winning = null, 
       const el = cardElement(card);
       el.dataset.label = `${seatName(seat)}: ${el.getAttribute("aria-label")}`;
       if (animMs > 0) {
-        el.classList.add("enter", `from-${DIRS[seat]}`);
+        el.classList.add("enter", `from-${placeOf(slot)}`);
         el.style.animationDuration = `${animMs}ms`;
       }
       slot.replaceChildren(el);
@@ -252,6 +280,9 @@ export function renderTrick(trick, { animMs = 0, winner = null, winning = null, 
     el.dataset.lead = String(leader === seat);
     const marks = [leader === seat ? "led" : "", taking === seat ? (winner === seat ? "won the trick" : "winning so far") : ""].filter(Boolean);
     el.setAttribute("aria-label", el.dataset.label + (marks.length ? ` (${marks.join(", ")})` : ""));
+    // The marks in words on hover: the yellow dot is the card led, the ring the card taking it.
+    el.title = `${seatName(seat)}${leader === seat ? " led this card (yellow dot)" : " played this card"}${
+      taking === seat ? (winner === seat ? "; it won the trick" : "; it takes the trick so far (yellow ring)") : winner != null ? "; dimmed: it did not win" : ""}`;
   }
   document.getElementById("trick").classList.toggle("complete", winner != null);
   renderWorth(trick, points);

@@ -2,16 +2,19 @@
 // Seats, teams and engine actions in plain words (for labels and the
 // aria-live announcements). Pure formatting: no rules.
 import { cardName, suitName, suitSymbol } from "./cards.js";
+import { SEAT_NAMES, DEFAULT_LEVEL } from "../ui/constants.js";
 
 /** @typedef {import("../types.js").Action} Action */
 
-const SEAT_NAMES = ["South", "West", "North", "East"];
+
 export const SEAT_SHORT = ["S", "W", "N", "E"];
 
 /** @param {number | null} seat */
 export const seatName = (seat) => SEAT_NAMES[seat] ?? "";
 /** @param {number} seat */
 export const teamOf = (seat) => seat % 2; // documented by the bridge: team 0 = seats 0 and 2
+/** The seat across the table. @param {number} seat */
+export const partnerOf = (seat) => (seat + 2) % 4;
 
 /** Short label for a bid button or an auction entry: "8", "8 NT", "Kaiser", "Pass". @param {Action} action */
 export function bidLabel(action) {
@@ -106,5 +109,5 @@ export const LEVEL_NAMES = {
 export function playersWords(people, bots) {
   const alone = people.length === 1;
   return [0, 1, 2, 3].map((s) => `${seatName(s)}: ${people.includes(s) ? (alone ? "you" : "a person here")
-    : `${(LEVEL_NAMES[bots[s] ?? "strong"] ?? bots[s]).split(" (")[0].toLowerCase()} bot`}`).join(" · ");
+    : `${(LEVEL_NAMES[bots[s] ?? DEFAULT_LEVEL] ?? bots[s]).split(" (")[0].toLowerCase()} bot`}`).join(" · ");
 }

@@ -64,13 +64,21 @@ export function banner(text, { kind = "info", actions = [], testid = "banner", d
 }
 
 /**
- * An error as a person sees it: "<ClassName>: <message>" (the Python exception's class for
- * engine errors, the JavaScript error's name otherwise).
+ * An error as a person sees it: a sentence in a card player's words, never a class name or a
+ * code ("InvalidAction: ...", "(it should start with 'k1')"); the details stay in the console.
+ * @param {unknown} e
  */
 export function errorText(e) {
-  if (e == null) return "Error: unknown error";
-  if (typeof e !== "object") return `Error: ${e}`;
-  const type = e.type ?? e.name ?? "Error";
-  const msg = e.message || String(e);
-  return msg.startsWith(`${type}: `) ? msg : `${type}: ${msg}`;
+  if (e == null) return "Something unexpected happened.";
+  const err = /** @type {{type?: string, name?: string, message?: string}} */ (typeof e === "object" ? e : { message: String(e) });
+  const msg = String(err.message || e);
+  if (/RTCPeerConnection|WebRTC/i.test(msg)) {
+    return "This browser cannot connect to other players' browsers. Open the page in a recent Chrome, Firefox, Edge or Safari.";
+  }
+  if (err.name === "SyntaxError" || err.type === "SyntaxError") return "It is damaged: it is not a game this page can read.";
+  let text = msg.replace(/^\s*[A-Z][A-Za-z]*(Error|Action|Exception|Found): /, "");
+  text = text.replace(/\s*\([^()]*'[^()]*'\)/g, "").trim(); // "(it should start with 'k1')"
+  if (!text) return "Something unexpected happened.";
+  const first = text[0].toUpperCase() + text.slice(1);
+  return /[.!?]$/.test(first) ? first : `${first}.`;
 }

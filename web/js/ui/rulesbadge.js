@@ -32,7 +32,7 @@ export function showRulesBadge(config, { profiles, schema }) {
   if (!profiles || !schema || !config) { badge.hidden = true; return; }
   const text = rulesBadgeText(config, profiles, schema);
   badge.textContent = text;
-  badge.title = text;
+  badge.title = `The rules of this game: ${text}. Tap to read them.`;
   badge.setAttribute("aria-label", `Rules in force: ${text}. Open the rules`);
   badge.hidden = false;
 }

@@ -2,13 +2,8 @@
 // The rules in a player's words, as the engine tells them (api.describe_rules and the
 // summary's notes). Rendering only: every sentence comes from Python, so the rules panel,
 // the settings help and the score sheet cannot disagree with the engine.
+import { el } from "./dom.js";
 
-function el(tag, attrs = {}, ...kids) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) if (v != null) e.setAttribute(k, v);
-  for (const k of kids) if (k != null) e.append(k instanceof Node ? k : String(k));
-  return e;
-}
 
 /**
  * Render describe_rules(config) = {title, origin, summary, sections: [{topic, title,
@@ -18,13 +13,13 @@ export function renderRules(container, rules, { headingLevel = 3, withTitle = tr
   container.replaceChildren();
   if (withTitle) {
     container.append(
-      el(`h${headingLevel}`, { class: "rules-title", "data-testid": "rules-title" }, rules.title),
+      el(/** @type {"h2"} */ (`h${headingLevel}`), { class: "rules-title", "data-testid": "rules-title" }, rules.title),
       el("p", { class: "rules-origin" }, rules.origin),
       el("p", { class: "rules-summary", "data-testid": "rules-summary" }, rules.summary));
   }
   for (const section of rules.sections) {
     container.append(
-      el(`h${headingLevel + (withTitle ? 1 : 0)}`, { class: "rules-topic" }, section.title),
+      el(/** @type {"h2"} */ (`h${headingLevel + (withTitle ? 1 : 0)}`), { class: "rules-topic" }, section.title),
       el("ul", { class: "rules-sentences", "data-topic": section.topic },
         ...section.sentences.map((s) => el("li", {}, s))));
   }

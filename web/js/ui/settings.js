@@ -3,6 +3,8 @@
 // generically from api.options_schema(), whose labels and sentences come from the engine.
 import { LEVEL_NAMES, seatName } from "../table/words.js";
 import { renderRules } from "./rulestext.js";
+import { el } from "./dom.js";
+import { DEFAULT_LEVEL } from "./constants.js";
 
 /** @typedef {import("../types.js").SchemaOption} SchemaOption */
 
@@ -28,23 +30,6 @@ export function effectiveSpeed(settings) {
   return prefersReducedMotion() ? "off" : "normal";
 }
 
-/**
- * An element with attributes (null and false left out, true as a bare attribute) and children.
- * @template {keyof HTMLElementTagNameMap} K
- * @param {K} tag
- * @param {Object<string, unknown>} [attrs]
- * @param {...unknown} kids
- * @returns {HTMLElementTagNameMap[K]}
- */
-function el(tag, attrs = {}, ...kids) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v == null || v === false) continue;
-    if (k === "class") e.className = String(v); else e.setAttribute(k, v === true ? "" : String(v));
-  }
-  for (const k of kids) if (k != null) e.append(k instanceof Node ? k : String(k));
-  return e;
-}
 
 /*
  * options_schema() entries: {name, label, help, type, allowed, choices?, special?, profiles}.
@@ -216,7 +201,7 @@ export function renderSettings(body, { profiles, schema, settings, describe = nu
     const person = (settings.people ?? [0]).includes(seat);
     const s = el("select", { id, "data-testid": `bot-level-${seat}` });
     s.append(el("option", { value: PERSON, selected: person }, "A person at this device"));
-    for (const lvl of BOT_LEVELS) s.append(el("option", { value: lvl, selected: !person && (settings.bots[seat] ?? "strong") === lvl }, `Bot: ${LEVEL_NAMES[lvl] ?? lvl}`));
+    for (const lvl of BOT_LEVELS) s.append(el("option", { value: lvl, selected: !person && (settings.bots[seat] ?? DEFAULT_LEVEL) === lvl }, `Bot: ${(LEVEL_NAMES[lvl] ?? lvl).split(" (")[0]}`)); // the list below says what each plays like
     players.append(el("div", { class: "opt choice" }, el("label", { for: id }, `${seatName(seat)} is played by`), s));
   }
   players.append(el("p", { class: "help", id: "people-help" }, "With two or more people at this device, the table asks for the device to be passed before each person's turn and hides every hand until that person continues. With nobody chosen, you play South."));
@@ -268,6 +253,8 @@ export function renderHelp(body, { profiles, schema, rules }) {
     el("ul", {},
       el("li", {}, "You play South with North as partner, against West and East; in Settings any seat can be a person at this device instead of a bot (pass and play)."),
       el("li", {}, "The cards you may play are raised and outlined; the others are dimmed. Use the arrow keys to move between cards and Enter or Space to play."),
+      el("li", { "data-testid": "legend-trick" }, "In the trick, a yellow dot marks the card led and a yellow ring the card taking the trick so far; once all four are down, the cards that did not win it are dimmed."),
+      el("li", { "data-testid": "legend-badges" }, "By the scores, the chip names the rules of this game (tap it to read them). Beside the contract, the trump suit; \u201c\u2026\u201d while the bidder has not named it yet."),
       el("li", {}, "Play with friends (in the menu): the host's device holds the deal, as a dealer would. The game runs in the host's browser, and each player's device receives only its own cards and what the whole table sees.")),
     el("h3", {}, "Keyboard shortcuts"),
     el("dl", { class: "help-keys", "data-testid": "help-keys" },

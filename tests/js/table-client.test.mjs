@@ -1,0 +1,80 @@
+// The page's table client (web/js/engine/table-client.js) against a stand-in engine: each reply's
+// move goes into the saved game, a forgotten table is opened again from it, and a move played
+// back after a reload keeps only the views of the seats this device shows. `node --test tests/js/`.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { LocalTable } from "../../web/js/engine/table-client.js";
+
+/** A stand-in engine: a "table" whose to_act goes round, forgetting its tables on demand. */
+function fakeEngine() {
+  const calls = [];
+  let tables = new Set();
+  let n = 0;
+  const view = (seat, moves) => ({ seat, to_act: moves % 4, phase: "play", dealer: 3, scores: [0, 0], winner: null, hand: [`c${seat}`] });
+  let moves = 0;
+  const engine = {
+    calls,
+    forget() { tables = new Set(); },
+    async call(fn, ...args) {
+      calls.push([fn, ...args]);
+      if (fn === "open_table") {
+        const [state, seats] = args;
+        moves = state.actions.length;
+        const id = `t${++n}`;
+        tables.add(id);
+        return { table: id, view: view(seats[0], moves), views: seats.slice(1).map((s) => view(s, moves)), events: [] };
+      }
+      const [id] = args;
+      if (!tables.has(id)) throw Object.assign(new Error("no such table"), { code: "table_not_found" });
+      if (fn === "table_step") {
+        const [, action, seat, turn] = args;
+        assert.equal(turn, moves, "a move names the turn it is for");
+        moves++;
+        const others = [0, 1, 2, 3].filter((s) => s !== seat).map((s) => view(s, moves));
+        return { view: view(seat, moves), views: others, events: [{ type: "action", seat, action }], action };
+      }
+      if (fn === "table_bot_step") {
+        moves++;
+        return { view: view(0, moves), views: [], events: [], action: { type: "play", card: `b${moves}` } };
+      }
+      if (fn === "close_table") { tables.delete(id); return { closed: true }; }
+      throw new Error(`unexpected ${fn}`);
+    },
+  };
+  return engine;
+}
+
+const game = (actions = []) => ({ version: 1, config: { seed: "s" }, actions, phase: "play", to_act: 0, dealer: 3, scores: [0, 0], winner: null });
+
+test("each reply's move is appended to the saved game", async () => {
+  const engine = fakeEngine();
+  const t = await LocalTable.open(/** @type {any} */ (engine), game(), [0]);
+  await t.step({ type: "play", card: "AS" }, 0);
+  await t.botStep("random", "x", 800);
+  assert.deepEqual(t.state.actions, [{ type: "play", card: "AS" }, { type: "play", card: "b2" }]);
+  assert.equal(t.view(0).to_act, 2);
+});
+
+test("a table the worker forgot is opened again from the saved game, and the move is made once", async () => {
+  const engine = fakeEngine();
+  const t = await LocalTable.open(/** @type {any} */ (engine), game(), [0]);
+  await t.step({ type: "play", card: "AS" }, 0);
+  engine.forget();
+  await t.botStep("random", "x", 800);
+  const opens = engine.calls.filter(([fn]) => fn === "open_table");
+  assert.equal(opens.length, 2);
+  assert.equal(opens[1][1].actions.length, 1, "reopened from the saved game as it stood");
+  assert.equal(t.state.actions.length, 2);
+});
+
+test("a saved move played back keeps only the views of the seats shown here", async () => {
+  const engine = fakeEngine();
+  const t = await LocalTable.open(/** @type {any} */ (engine), game([{ type: "play", card: "AS" }]), [0]);
+  assert.equal(t.view(0).to_act, 1); // West, a bot here
+  await t.playSaved({ type: "play", card: "KS" });
+  const step = engine.calls.find(([fn]) => fn === "table_step");
+  assert.equal(step[3], 1, "made by the seat to act");
+  assert.equal(t.view(1), null, "West's cards are not kept by this device");
+  assert.equal(t.view(0).to_act, 2);
+  assert.equal(t.state.actions.length, 2);
+});
