@@ -13,7 +13,7 @@
 // as such, and handed back when the person returns. The table is saved after every move, so a
 // host who reloads reopens it from the saved game and the guests reconnect by themselves.
 import { encode, parseGuest, RateLimit, randomId } from "./protocol.js";
-import { prove } from "./identity.js";
+import { prove, signText } from "./identity.js";
 
 /** @typedef {import("./transport.js").Link} Link */
 /** @typedef {import("../types.js").View} View */
@@ -78,6 +78,12 @@ export class HostSession {
     this.hostSeat = 0;
     /** @type {Map<string, {link: Link, token: string | null}>} */
     this.peers = new Map();
+    /**
+     * Per connection, the guest's latest challenge (its nonce names what the host signs for
+     * it) and the number of the last message sent; and the sends in order, each once signed.
+     * @type {Map<string, {sid: string, seq: number, out: Promise<unknown>}>}
+     */
+    this.sessions = new Map();
     /** @type {string | null} the engine's table id */
     this.table = null;
     /** @type {Object<string, unknown> | null} the saved game (the engine's table_state) */
@@ -133,9 +139,20 @@ export class HostSession {
     };
   }
 
-  /** @param {string} peer @param {Object<string, unknown>} msg */
+  /**
+   * A table message to one connection: signed for the guest's latest challenge and numbered
+   * (identity.js), sent in order. Nothing goes to a connection that has not asked the host to
+   * prove itself: its guest would believe nothing unsigned.
+   * @param {string} peer @param {Object<string, unknown>} msg
+   */
   send(peer, msg) {
-    this.peers.get(peer)?.link.send(peer, encode(msg));
+    const p = this.peers.get(peer);
+    const s = this.sessions.get(peer);
+    if (!p || !s) return;
+    s.seq += 1;
+    const body = encode({ ...msg, sid: s.sid, seq: s.seq });
+    const signed = signText(this.key, body);
+    s.out = s.out.then(async () => p.link.send(peer, await signed)).catch((e) => this.onError(String(e?.message ?? e)));
   }
 
   /** @param {string} peer @param {string} message */
@@ -146,6 +163,7 @@ export class HostSession {
   /** @param {string} peer */
   left(peer) {
     this.peers.delete(peer);
+    this.sessions.delete(peer);
     this.floodSaid.delete(peer);
     const seat = this.seats.findIndex((s) => s.peer === peer);
     if (seat < 0) return;
@@ -171,7 +189,13 @@ export class HostSession {
     const msg = parsed.msg;
     if (msg.type === "hello") { this.hello(peer, msg.name, msg.token); return; }
     if (msg.type === "prove") {
-      prove(this.key, msg.nonce, peer).then((proof) => this.send(peer, { type: "proof", proof }));
+      const prior = this.sessions.get(peer);
+      const session = { sid: msg.nonce, seq: 0, out: prior?.out ?? Promise.resolve() };
+      this.sessions.set(peer, session);
+      session.out = session.out.then(async () => {
+        const proof = await prove(this.key, msg.nonce, peer);
+        this.peers.get(peer)?.link.send(peer, encode({ type: "proof", nonce: msg.nonce, as: peer, proof }));
+      }).catch(() => {});
       return;
     }
     const seat = this.seats.findIndex((s) => s.peer === peer);
@@ -186,7 +210,7 @@ export class HostSession {
     let seat = token ? this.seats.findIndex((s) => s.kind === "person" && s.token === token) : -1;
     if (seat >= 0) {
       const s = this.seats[seat];
-      if (s.peer && s.peer !== peer) this.peers.delete(s.peer); // the same browser, reloaded
+      if (s.peer && s.peer !== peer) { this.peers.delete(s.peer); this.sessions.delete(s.peer); } // the same browser, reloaded (or another path)
       s.peer = peer;
       s.awaySince = null;
       s.name = name;
