@@ -12,7 +12,8 @@ import { HostSession, DEFAULT_ABSENT_MS } from "./host.js";
 import { RemoteTable } from "./guest.js";
 import { SharedTableView, personName } from "./tableview.js";
 import { Keepsakes } from "./keepsakes.js";
-import { joinRelayRoom, relaysFromQuery, ManualOffer, answerManualOffer } from "./transport.js";
+import { joinRelayRoom, relaysFromQuery, ManualOffer, answerManualOffer, bothPaths } from "./transport.js";
+import { RelayPath } from "./relaypath.js";
 import { TALK, cleanName, inviteUrl, randomId, roomFromHash } from "./protocol.js";
 import { renderQr } from "./qr.js";
 import { newHostKey, fingerprint } from "./identity.js";
@@ -32,6 +33,8 @@ const PACE_MS = Number(params.get("pace_ms")) || 800;
 const ANIM_MS = Math.min(300, PACE_MS / 2);
 /** How long a guest waits for the host before saying what to try. */
 const REACH_MS = 20000;
+/** How long a guest waits for a direct connection before it talks through the relays too. */
+const FALLBACK_MS = Number(params.get("fallback_ms")) || 6000;
 
 const net = {
   /** @type {HostSession | null} */
@@ -42,6 +45,8 @@ const net = {
   view: null,
   /** @type {string[]} every message this page received, as text (the tests read them) */
   received: [],
+  /** @type {RelayPath | null} the table's messages as events on the relays, when the direct path fails */
+  relay: null,
 };
 Object.assign(window, { kaiserNet: net });
 
@@ -119,7 +124,8 @@ function renderLobby(seats, mySeat, { host, sit }) {
     const label = document.createElement("span");
     label.className = "lobby-who";
     const who = s.kind === "bot" ? "A bot" : personName(s);
-    label.textContent = `${seatName(seat)}: ${who}${seat === mySeat ? " — you" : ""}${s.away ? " (away)" : ""}`;
+    const relayed = host && host.seats[seat].peer?.startsWith("r:") ? " (through the relay)" : "";
+    label.textContent = `${seatName(seat)}: ${who}${seat === mySeat ? " — you" : ""}${s.away ? " (away)" : ""}${relayed}`;
     li.append(label);
     if (host && s.kind === "bot") {
       const sel = document.createElement("select");
@@ -216,6 +222,10 @@ async function startHost() {
 
   const link = await joinRelayRoom({ room, secret, relays: relaysFromQuery() });
   host.attach(recording(link));
+  // Guests whose browsers cannot reach this one directly talk to it through the relays.
+  const relay = new RelayPath({ room, secret, relays: relaysFromQuery(), active: true });
+  net.relay = relay;
+  host.attach(recording(relay.link));
   installInvite(inviteUrl({ room, secret, host: await fingerprint(key.publicKey) }));
   installCodes(host);
   $("lobby").hidden = false;
@@ -297,7 +307,10 @@ function startGuest(where) {
     $("join-go").setAttribute("disabled", "");
     try {
       if (where) {
-        joinGuest(await joinRelayRoom({ room: where.room, secret: where.secret, relays: relaysFromQuery() }), where.room, name, where.host);
+        const direct = await joinRelayRoom({ room: where.room, secret: where.secret, relays: relaysFromQuery() });
+        const relay = new RelayPath({ room: where.room, secret: where.secret, relays: relaysFromQuery() });
+        net.relay = relay;
+        joinGuest(bothPaths(direct, relay.link), where.room, name, where.host, relay);
       } else {
         const code = /** @type {HTMLTextAreaElement} */ ($("offer-code")).value;
         const { answer, link } = await answerManualOffer(code);
@@ -324,8 +337,9 @@ function startGuest(where) {
 /**
  * @param {import("./transport.js").Link} link @param {string} room @param {string} name
  * @param {string | null} [host] the fingerprint of the host's key, from the link
+ * @param {RelayPath | null} [relay] the relay path, used when the direct one does not open
  */
-function joinGuest(link, room, name, host = null) {
+function joinGuest(link, room, name, host = null, relay = null) {
   const guest = new RemoteTable(recording(link), { room, name, fingerprint: host });
   net.guest = guest;
   const keep = new Keepsakes({ engine: guestEngine, seat: () => guest.seat });
@@ -343,9 +357,17 @@ function joinGuest(link, room, name, host = null) {
   }, REACH_MS);
   document.body.dataset.net = "connecting";
   $("lobby-note").textContent = "Looking for the table…";
+  // No direct connection to the host within a few seconds (or it dropped and did not come
+  // back): the table's messages go through the relays as well.
+  const fallBack = () => {
+    if (relay && !relay.active && (guest.seat == null || !guest.host)) relay.activate();
+  };
+  let fallTimer = setTimeout(fallBack, FALLBACK_MS);
   guest.onHost = (here) => {
     clearTimeout(trouble);
     document.body.dataset.net = here ? "guest" : "host-away";
+    showPath(guest.host);
+    if (!here) { clearTimeout(fallTimer); fallTimer = setTimeout(fallBack, FALLBACK_MS); }
     if (here) { awayBanner?.remove(); awayBanner = null; return; }
     awayBanner ??= banner("The table waits for the host: their page is reloading or their connection dropped. It goes on by itself when they are back.",
       { testid: "host-away", dismiss: false });
@@ -372,6 +394,18 @@ function joinGuest(link, room, name, host = null) {
     announce(message);
   };
   installTalk((say) => guest.talk(say));
+}
+
+/** Which way this page reaches the host, in a player's words. @param {string | null} peer */
+function showPath(peer) {
+  const line = $("net-path");
+  if (!peer) { line.hidden = true; delete document.body.dataset.netPath; return; }
+  const relayed = peer.startsWith("r:");
+  document.body.dataset.netPath = relayed ? "relay" : "direct";
+  line.textContent = relayed
+    ? "Connected to the host through the relay: your network does not allow a direct connection, so moves take a little longer. It is still private."
+    : "Connected directly to the host.";
+  line.hidden = false;
 }
 
 // ---------------------------------------------------------------- start

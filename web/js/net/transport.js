@@ -18,7 +18,38 @@
  * @property {((peer: string) => void) | null} onLeave
  * @property {() => void} close
  * @property {string} self this page's own peer id (what the host signs a guest's challenge with)
+ * @property {(peer: string) => string} [selfFor] this page's peer id as `peer` knows it, when
+ *   the link joins two paths (each has its own ids)
  */
+
+/**
+ * A guest's two paths to the table as one Link: the direct one (WebRTC) and the relay path,
+ * whose peers' ids start with "r:" (relaypath.js). What a peer sends arrives from whichever
+ * path it used; a message goes out on the path its peer is on.
+ * @param {Link} direct @param {Link} relay
+ * @returns {Link}
+ */
+export function bothPaths(direct, relay) {
+  /** @type {Link} */
+  const link = {
+    send: (peer, text) => {
+      if (peer == null) { direct.send(null, text); relay.send(null, text); }
+      else (peer.startsWith("r:") ? relay : direct).send(peer, text);
+    },
+    onMessage: null,
+    onJoin: null,
+    onLeave: null,
+    close: () => { direct.close(); relay.close(); },
+    self: direct.self,
+    selfFor: (peer) => (peer.startsWith("r:") ? relay.self : direct.self),
+  };
+  for (const inner of [direct, relay]) {
+    inner.onMessage = (peer, text) => link.onMessage?.(peer, text);
+    inner.onJoin = (peer) => link.onJoin?.(peer);
+    inner.onLeave = (peer) => link.onLeave?.(peer);
+  }
+  return link;
+}
 
 const APP_ID = "kaiser-card-game";
 const CHANNEL = "kaiser";
