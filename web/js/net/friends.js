@@ -34,7 +34,7 @@ const ANIM_MS = Math.min(300, PACE_MS / 2);
 /** How long a guest waits for the host before saying what to try. */
 const REACH_MS = 20000;
 /** How long a guest waits for a direct connection before it talks through the relays too. */
-const FALLBACK_MS = Number(params.get("fallback_ms")) || 6000;
+const FALLBACK_MS = Number(params.get("fallback_ms")) || 5000;
 
 const net = {
   /** @type {HostSession | null} */
