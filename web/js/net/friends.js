@@ -226,6 +226,7 @@ async function startHost() {
   const relay = new RelayPath({ room, secret, relays: relaysFromQuery(), active: true });
   net.relay = relay;
   host.attach(recording(relay.link));
+  sayRelayState(relay);
   installInvite(inviteUrl({ room, secret, host: await fingerprint(key.publicKey) }));
   installCodes(host);
   $("lobby").hidden = false;
@@ -310,6 +311,7 @@ function startGuest(where) {
         const direct = await joinRelayRoom({ room: where.room, secret: where.secret, relays: relaysFromQuery() });
         const relay = new RelayPath({ room: where.room, secret: where.secret, relays: relaysFromQuery() });
         net.relay = relay;
+        sayRelayState(relay);
         joinGuest(bothPaths(direct, relay.link), where.room, name, where.host, relay);
       } else {
         const code = /** @type {HTMLTextAreaElement} */ ($("offer-code")).value;
@@ -394,6 +396,22 @@ function joinGuest(link, room, name, host = null, relay = null) {
     announce(message);
   };
   installTalk((say) => guest.talk(say));
+}
+
+/**
+ * While no relay can be reached, say so (the page keeps trying, waiting longer each time, up to
+ * 15 s); a table already connected directly plays on meanwhile.
+ * @param {RelayPath} relay
+ */
+function sayRelayState(relay) {
+  /** @type {HTMLElement | null} */
+  let said = null;
+  relay.onState = (state) => {
+    document.body.dataset.netRelay = state;
+    if (state === "up") { said?.remove(); said = null; return; }
+    said ??= banner("The relay cannot be reached right now: trying again every few seconds. Friends already connected directly play on.",
+      { testid: "relay-down", dismiss: false });
+  };
 }
 
 /** Which way this page reaches the host, in a player's words. @param {string | null} peer */
