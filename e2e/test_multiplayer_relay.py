@@ -38,6 +38,9 @@ def test_a_guest_with_no_direct_path_plays_through_the_relay(browser, base_url_s
     t0 = time.monotonic()
     actx, ann = open_guest(browser, link, "Ann", init_script=NO_DIRECT_PATH)
     ann_seat = wait_seated(ann, timeout=60_000)
+    # The host's lobby said how far she got before she sat down, and says nothing now.
+    assert host.evaluate("window.kaiserNet.host.arrivalLog") == ["connecting", "another-way"]
+    host.wait_for_selector("[data-testid=lobby-arriving]", state="hidden", timeout=10_000)
     ann_seated = time.monotonic() - t0
     t0 = time.monotonic()
     bctx, bob = open_guest(browser, link, "Bob")
@@ -95,4 +98,24 @@ def test_a_guest_with_no_direct_path_plays_through_the_relay(browser, base_url_s
           f" a hand of {hand_moves} moves cost {host_events} events from the host and {ann_events} from Ann;"
           f" a move to every other screen: {[round(t, 2) for t in others]} s (Ann's own: {[round(t, 2) for t in ann_moves]})")
     for ctx in (actx, bctx, hctx):
+        ctx.close()
+
+
+def test_the_host_sees_who_cannot_reach_the_table_and_starts_with_a_bot(browser, base_url_sub, nostr_relay):  # noqa: F811
+    hctx, host, link = open_host(browser, base_url_sub, nostr_relay)
+    host.evaluate("window.kaiserNet.host.giveUpMs = 15000")
+    # A guest whose direct path never opens and whose page does not fall back (in time).
+    stuck = link.replace("#play=", "&fallback_ms=600000#play=")
+    cctx, cy = open_guest(browser, stuck, "Cy", init_script=NO_DIRECT_PATH)
+    arriving = host.get_by_test_id("lobby-arriving")
+    host.wait_for_selector("[data-testid=lobby-arriving] li[data-state=connecting]", state="attached", timeout=60_000)
+    assert "Someone with the link: connecting…" in arriving.text_content()
+    host.wait_for_selector("[data-testid=lobby-arriving] li[data-state=gave-up]", state="attached", timeout=60_000)
+    assert "send the link again, or start and let a bot play" in arriving.text_content()
+    # The host starts anyway: bots in the empty seats.
+    host.get_by_test_id("start-game").click()
+    host.wait_for_function("() => window.kaiserNet.host.moves > 2", timeout=60_000)
+    assert [s["kind"] for s in host.evaluate("window.kaiserNet.host.seatInfo()")] == ["host", "bot", "bot", "bot"]
+    assert cy.evaluate("window.kaiserNet.guest.seat") is None
+    for ctx in (cctx, hctx):
         ctx.close()

@@ -70,7 +70,7 @@ function recording(link) {
     },
     get() { return link.onMessage; },
   });
-  for (const key of ["onJoin", "onLeave"]) {
+  for (const key of ["onJoin", "onLeave", "onTrouble", "onKnock"]) {
     Object.defineProperty(wrap, key, { set(fn) { link[key] = fn; }, get() { return link[key]; } });
   }
   wrap.send = (peer, text) => link.send(peer, text);
@@ -154,6 +154,28 @@ function renderLobby(seats, mySeat, { host, sit }) {
     }
     list.append(li);
   });
+  if (host) renderArriving(host);
+}
+
+const ARRIVING_WORDS = {
+  "connecting": "connecting…",
+  "another-way": "can't reach you directly, trying another way",
+  "gave-up": "gave up: send the link again, or start and let a bot play",
+};
+
+/** Who opened the link but is not seated yet, and how far they got. @param {HostSession} host */
+function renderArriving(host) {
+  const list = $("lobby-arriving");
+  list.replaceChildren();
+  let i = 0;
+  for (const a of host.arriving.values()) {
+    const li = document.createElement("li");
+    li.dataset.testid = `arriving-${i++}`;
+    li.dataset.state = a.state;
+    li.textContent = `Someone with the link: ${ARRIVING_WORDS[a.state]}`;
+    list.append(li);
+  }
+  list.hidden = i === 0;
 }
 
 /** @type {Promise<import("../types.js").Engine> | null} */
@@ -309,9 +331,10 @@ function startGuest(where) {
     try {
       if (where) {
         const direct = await joinRelayRoom({ room: where.room, secret: where.secret, relays: relaysFromQuery() });
-        const relay = new RelayPath({ room: where.room, secret: where.secret, relays: relaysFromQuery() });
+        const relay = new RelayPath({ room: where.room, secret: where.secret, relays: relaysFromQuery(), alias: direct.self });
         net.relay = relay;
         sayRelayState(relay);
+        if (!RemoteTable.hasSeat(where.room)) relay.knock();
         joinGuest(bothPaths(direct, relay.link), where.room, name, where.host, relay);
       } else {
         const code = /** @type {HTMLTextAreaElement} */ ($("offer-code")).value;

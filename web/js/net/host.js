@@ -22,6 +22,8 @@ import { prove, signText } from "./identity.js";
 
 export const HOST_KEY = "kaiser.net.host.v1";
 export const DEFAULT_ABSENT_MS = 30000;
+/** Someone who opened the link but is not seated after this long: the host's lobby says to send it again. */
+export const GIVE_UP_MS = 45000;
 const BOT_CAP_MS = 800;
 /** The level of a new table's bots and of a bot standing in for someone away: the solo table's default. */
 const STAND_IN_LEVEL = "strong";
@@ -84,6 +86,18 @@ export class HostSession {
      * @type {Map<string, {sid: string, seq: number, out: Promise<unknown>}>}
      */
     this.sessions = new Map();
+    /**
+     * People on their way to the table (a connection, not seated yet): how far they got.
+     * "connecting": connected, saying hello; "another-way": no direct connection, trying
+     * through the relay; "gave-up": nothing for GIVE_UP_MS.
+     * @type {Map<string, {state: "connecting" | "another-way" | "gave-up", since: number}>}
+     */
+    this.arriving = new Map();
+    this.giveUpMs = GIVE_UP_MS;
+    /** @type {string[]} every state someone on the way was in (the tests read it) */
+    this.arrivalLog = [];
+    /** @type {ReturnType<typeof setInterval> | null} */
+    this.arrivalTimer = null;
     /** @type {string | null} the engine's table id */
     this.table = null;
     /** @type {Object<string, unknown> | null} the saved game (the engine's table_state) */
@@ -131,7 +145,14 @@ export class HostSession {
     link.onJoin = (peer) => {
       this.peers.set(peer, { link, token: null });
       link.send(peer, encode({ type: "host", key: this.key.publicKey }));
+      if (!this.seats.some((s) => s.peer === peer)) {
+        const alias = link.aliasOf?.(peer);
+        if (alias) this.arriving.delete(alias); // the same person, now through the relay
+        this.arrive(peer, peer.startsWith("r:") ? "another-way" : "connecting");
+      }
     };
+    link.onKnock = (peer) => { if (!this.peers.has(peer) && !this.arriving.has(peer)) this.arrive(peer, "connecting"); };
+    link.onTrouble = (peer) => { if (!this.seats.some((s) => s.peer === peer)) this.arrive(peer, "another-way"); };
     link.onLeave = (peer) => this.left(peer);
     link.onMessage = (peer, text) => {
       if (!this.peers.has(peer)) this.peers.set(peer, { link, token: null });
@@ -155,6 +176,24 @@ export class HostSession {
     s.out = s.out.then(async () => p.link.send(peer, await signed)).catch((e) => this.onError(String(e?.message ?? e)));
   }
 
+  /** Someone on the way to the table. @param {string} peer @param {"connecting" | "another-way" | "gave-up"} state */
+  arrive(peer, state) {
+    this.arriving.set(peer, { state, since: performance.now() });
+    this.arrivalLog.push(state);
+    this.arrivalTimer ??= setInterval(() => this.arrivals(), 1000);
+    this.onSeats();
+  }
+
+  /** Those on the way for too long: the host is told to send the link again or let a bot play. */
+  arrivals() {
+    const now = performance.now();
+    let changed = false;
+    for (const a of this.arriving.values()) {
+      if (a.state !== "gave-up" && now - a.since >= this.giveUpMs) { a.state = "gave-up"; changed = true; }
+    }
+    if (changed) this.onSeats();
+  }
+
   /** @param {string} peer @param {string} message */
   refuse(peer, message) {
     this.send(peer, { type: "refused", message, moves: this.moves });
@@ -164,6 +203,7 @@ export class HostSession {
   left(peer) {
     this.peers.delete(peer);
     this.sessions.delete(peer);
+    if (this.arriving.get(peer)?.state === "connecting") { this.arriving.delete(peer); this.onSeats(); }
     this.floodSaid.delete(peer);
     const seat = this.seats.findIndex((s) => s.peer === peer);
     if (seat < 0) return;
@@ -224,6 +264,9 @@ export class HostSession {
       };
     }
     this.send(peer, { type: "welcome", seat, token: this.seats[seat].token, room: this.room });
+    const alias = this.peers.get(peer)?.link.aliasOf?.(peer);
+    this.arriving.delete(peer);
+    if (alias) this.arriving.delete(alias);
     this.seatsChanged();
     if (this.started) {
       this.send(peer, { type: "update", ...this.updateFor(seat, []) });
@@ -494,6 +537,7 @@ export class HostSession {
 
   close() {
     this.closed = true;
+    if (this.arrivalTimer) clearInterval(this.arrivalTimer);
     if (this.timer) clearTimeout(this.timer);
   }
 }

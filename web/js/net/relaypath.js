@@ -66,7 +66,11 @@ export class RelayPath {
   /**
    * @param {{room: string, secret: string, relays: string[] | null, active?: boolean}} where
    */
-  constructor({ room, secret, relays, active = false }) {
+  constructor({ room, secret, relays, active = false, alias = "" }) {
+    /** this page's id on the direct path, said with "here" so the host's lobby knows it is the same person */
+    this.alias = alias;
+    /** @type {Map<string, string>} */
+    this.aliases = new Map();
     this.room = room;
     this.secret = secret;
     this.relayList = relays;
@@ -79,6 +83,8 @@ export class RelayPath {
       onLeave: null,
       close: () => this.close(),
       self: "",
+      aliasOf: (peer) => this.aliases.get(peer),
+      onKnock: null,
     };
     /** @type {Map<string, {key: CryptoKey, lastHeard: number, outSeq: number, inSeq: number, parts: Map<number, string[]>}>} */
     this.peers = new Map();
@@ -126,6 +132,16 @@ export class RelayPath {
   /** A peer's name on this path, from its ECDH key. @param {string} epk */
   static async idOf(epk) {
     return `r:${b64(await crypto.subtle.digest("SHA-256", enc.encode(epk))).slice(0, 16)}`;
+  }
+
+  /**
+   * A guest's first word, before any path is open: "someone with the link is on the way" (the
+   * host's lobby shows it). One event; the page talks on the relays only once activated.
+   */
+  async knock() {
+    await this.ready;
+    const plain = enc.encode(JSON.stringify({ t: "knock", alias: this.alias }));
+    this.later(async () => this.publish(await seal(/** @type {CryptoKey} */ (this.roomKey), plain, this.topic)));
   }
 
   /** Start talking on the relays (a guest whose direct connection did not open). */
@@ -193,7 +209,7 @@ export class RelayPath {
 
   /** Say "here" to the room (`reply`: an answer to someone's, which asks for none back). */
   announce(reply) {
-    const plain = enc.encode(JSON.stringify({ t: "here", epk: this.epk, reply }));
+    const plain = enc.encode(JSON.stringify({ t: "here", epk: this.epk, reply, alias: this.alias }));
     this.later(async () => this.publish(await seal(/** @type {CryptoKey} */ (this.roomKey), plain, this.topic)));
   }
 
@@ -226,7 +242,10 @@ export class RelayPath {
     if (!plain) return;
     let m;
     try { m = JSON.parse(dec.decode(plain)); } catch { return; }
-    if (m?.t === "here" && typeof m.epk === "string" && m.epk.length < 200) await this.heard(m.epk, !!m.reply);
+    if (m?.t === "knock" && typeof m.alias === "string" && m.alias) this.link.onKnock?.(m.alias.slice(0, 64));
+    else if (m?.t === "here" && typeof m.epk === "string" && m.epk.length < 200) {
+      await this.heard(m.epk, !!m.reply, typeof m.alias === "string" ? m.alias.slice(0, 64) : "");
+    }
     else if (m?.t === "m" && m.o === this.id && typeof m.f === "string") {
       if (this.peers.has(m.f)) await this.message(m.f, m.d);
       else if (performance.now() - (this.askedAt ?? -Infinity) > 3000) {
@@ -237,9 +256,10 @@ export class RelayPath {
   }
 
   /** A page said it is here. @param {string} epk @param {boolean} reply */
-  async heard(epk, reply) {
+  async heard(epk, reply, alias = "") {
     if (epk === this.epk) return;
     const peer = await RelayPath.idOf(epk);
+    if (alias) this.aliases.set(peer, alias);
     const known = this.peers.get(peer);
     if (known) { known.lastHeard = performance.now(); if (!reply) this.announce(true); return; }
     let key;
