@@ -154,7 +154,12 @@ function renderLobby(seats, mySeat, { host, sit }) {
     }
     list.append(li);
   });
-  if (host) renderArriving(host);
+  if (host) {
+    renderArriving(host);
+    const n = host.watchers.size;
+    $("lobby-watchers").textContent = n === 1 ? "1 person is watching." : `${n} people are watching.`;
+    $("lobby-watchers").hidden = n === 0;
+  }
 }
 
 const ARRIVING_WORDS = {
@@ -235,6 +240,9 @@ async function startHost() {
   const select = /** @type {HTMLSelectElement} */ ($("net-profile"));
   for (const [key, p] of Object.entries(profiles)) select.add(new Option(p.title, key));
   host.titles = Object.fromEntries(Object.entries(profiles).map(([key, p]) => [key, p.title]));
+  const allowWatch = /** @type {HTMLInputElement} */ ($("allow-watch"));
+  allowWatch.addEventListener("change", () => host.setWatching(allowWatch.checked));
+  $("watch-toggle").hidden = false;
   const delay = /** @type {HTMLInputElement} */ ($("absent-delay"));
   delay.addEventListener("change", () => { host.absentMs = Math.max(1, Number(delay.value) || 30) * 1000; });
   $("start-game").addEventListener("click", () => {
@@ -325,7 +333,7 @@ function startGuest(where) {
   const nameBox = /** @type {HTMLInputElement} */ ($("join-name"));
   nameBox.value = savedName();
   document.body.dataset.net = "join";
-  const join = async (name) => {
+  const join = async (name, watch = false) => {
     try { localStorage.setItem(NAME_KEY, name); } catch { /* a name is only a convenience */ }
     $("join-go").setAttribute("disabled", "");
     try {
@@ -335,7 +343,7 @@ function startGuest(where) {
         net.relay = relay;
         sayRelayState(relay);
         if (!RemoteTable.hasSeat(where.room)) relay.knock();
-        joinGuest(bothPaths(direct, relay.link), where.room, name, where.host, relay);
+        joinGuest(bothPaths(direct, relay.link), where.room, name, where.host, relay, watch);
       } else {
         const code = /** @type {HTMLTextAreaElement} */ ($("offer-code")).value;
         const { answer, link } = await answerManualOffer(code);
@@ -353,6 +361,11 @@ function startGuest(where) {
     e.preventDefault();
     join(cleanName(nameBox.value));
   });
+  $("join-watch").hidden = where == null;
+  $("join-watch").addEventListener("click", () => {
+    $("join-watch").setAttribute("disabled", "");
+    join(cleanName(nameBox.value), true);
+  });
   if (where && RemoteTable.hasSeat(where.room) && nameBox.value) {
     $("join").hidden = true;
     join(cleanName(nameBox.value));
@@ -363,9 +376,10 @@ function startGuest(where) {
  * @param {import("./transport.js").Link} link @param {string} room @param {string} name
  * @param {string | null} [host] the fingerprint of the host's key, from the link
  * @param {RelayPath | null} [relay] the relay path, used when the direct one does not open
+ * @param {boolean} [watch] to watch rather than play
  */
-function joinGuest(link, room, name, host = null, relay = null) {
-  const guest = new RemoteTable(recording(link), { room, name, fingerprint: host });
+function joinGuest(link, room, name, host = null, relay = null, watch = false) {
+  const guest = new RemoteTable(recording(link), { room, name, fingerprint: host, watch });
   net.guest = guest;
   const keep = new Keepsakes({ engine: guestEngine, seat: () => guest.seat });
   guest.onCodes = (codes) => keep.setCodes(codes);
@@ -401,8 +415,9 @@ function joinGuest(link, room, name, host = null, relay = null) {
     $("join").hidden = guest.started;
     if (!guest.started) {
       $("lobby").hidden = false;
-      $("lobby-note").textContent = guest.seat == null ? "Looking for the table…" : "Waiting for the host to start the game.";
-      renderLobby(guest.seats, guest.seat, { sit: (s) => guest.sit(s) });
+      $("lobby-note").textContent = guest.watching ? "You are watching: the game shows here when the host starts it."
+        : guest.seat == null ? "Looking for the table…" : "Waiting for the host to start the game.";
+      renderLobby(guest.seats, guest.seat, guest.watching ? {} : { sit: (s) => guest.sit(s) });
     }
     view.seatsChanged(guest.seats);
   };
@@ -410,7 +425,10 @@ function joinGuest(link, room, name, host = null, relay = null) {
     $("join").hidden = true;
     $("hand-msg").hidden = true; // a refusal is about the move before this one
     showTable();
-    view.show(u, /** @type {number} */ (guest.seat));
+    view.watching = guest.watching;
+    document.body.dataset.netWatching = String(guest.watching);
+    $("talk-buttons").hidden = guest.watching;
+    view.show(u, guest.seat ?? u.view.seat);
   };
   guest.onTalk = (seat, say) => heard(seat, say, guest.seats);
   guest.onRefused = (message) => {

@@ -19,11 +19,14 @@ const HANDSHAKE_TRIES = 20;
 export class RemoteTable {
   /**
    * @param {Link} link
-   * @param {{room: string, name: string, fingerprint?: string | null, storage?: Storage}} options
+   * @param {{room: string, name: string, fingerprint?: string | null, storage?: Storage, watch?: boolean}} options
    *   `fingerprint`: the host's key's, from the link (null on the no-relay path, where the one
    *   peer is the host)
    */
-  constructor(link, { room, name, fingerprint = null, storage = localStorage }) {
+  constructor(link, { room, name, fingerprint = null, storage = localStorage, watch = false }) {
+    /** Asked to watch rather than play; `watching`: the host lets this page watch (no seat). */
+    this.watch = watch;
+    this.watching = false;
     this.link = link;
     this.fingerprint = fingerprint;
     /** @type {Map<string, {nonce: string, publicKey: string}>} peers asked to prove they are the host */
@@ -138,8 +141,11 @@ export class RemoteTable {
   take(peer, m) {
     if (m.type === "welcome") {
       this.settled(peer);
-      this.seat = m.seat;
-      try { this.storage.setItem(tokenKey(this.room), m.token); } catch { /* then a reload takes a new seat */ }
+      this.seat = Number.isInteger(m.seat) ? m.seat : null;
+      this.watching = this.seat == null && m.watching === true;
+      if (typeof m.token === "string") {
+        try { this.storage.setItem(tokenKey(this.room), m.token); } catch { /* then a reload takes a new seat */ }
+      }
       this.onSeats();
     } else if (m.type === "seats") {
       this.seats = m.seats;
@@ -178,7 +184,7 @@ export class RemoteTable {
   /** The host (again, after its reload): say who we are, until it welcomes us; the token names our seat. @param {string} peer */
   hostFound(peer) {
     this.host = peer;
-    this.link.send(peer, encode({ type: "hello", name: this.name, token: this.token }));
+    this.link.send(peer, encode({ type: "hello", name: this.name, token: this.token, ...(this.watch ? { watch: true } : {}) }));
     this.onHost(true);
     this.again(peer, () => { if (this.host === peer) this.hostFound(peer); });
   }

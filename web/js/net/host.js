@@ -94,6 +94,10 @@ export class HostSession {
      */
     this.arriving = new Map();
     this.giveUpMs = GIVE_UP_MS;
+    /** @type {Map<string, {name: string}>} people watching (no seat, no hand): their connections */
+    this.watchers = new Map();
+    /** Whether the host lets people watch (the lobby's checkbox). */
+    this.watching = true;
     /** @type {string[]} every state someone on the way was in (the tests read it) */
     this.arrivalLog = [];
     /** @type {ReturnType<typeof setInterval> | null} */
@@ -202,6 +206,7 @@ export class HostSession {
   /** @param {string} peer */
   left(peer) {
     this.peers.delete(peer);
+    if (this.watchers.delete(peer)) this.onSeats();
     this.sessions.delete(peer);
     if (this.arriving.get(peer)?.state === "connecting") { this.arriving.delete(peer); this.onSeats(); }
     this.floodSaid.delete(peer);
@@ -227,7 +232,7 @@ export class HostSession {
     const parsed = parseGuest(text);
     if ("error" in parsed) { this.refuse(peer, `Refused: ${parsed.error}.`); return; }
     const msg = parsed.msg;
-    if (msg.type === "hello") { this.hello(peer, msg.name, msg.token); return; }
+    if (msg.type === "hello") { this.hello(peer, msg.name, msg.token, msg.watch); return; }
     if (msg.type === "prove") {
       const prior = this.sessions.get(peer);
       const session = { sid: msg.nonce, seq: 0, out: prior?.out ?? Promise.resolve() };
@@ -239,15 +244,20 @@ export class HostSession {
       return;
     }
     const seat = this.seats.findIndex((s) => s.peer === peer);
+    if (seat < 0 && this.watchers.has(peer)) { this.refuse(peer, "You are watching: only the players at the table play and talk."); return; }
     if (seat < 0) { this.refuse(peer, "Say hello first: this connection holds no seat."); return; }
     if (msg.type === "talk") this.talk(seat, msg.say);
     else if (msg.type === "sit") this.sit(seat, msg.seat, peer);
     else this.enqueue(() => this.step(msg.action, seat, msg.turn, peer));
   }
 
-  /** @param {string} peer @param {string} name @param {string | null} token */
-  hello(peer, name, token) {
+  /**
+   * @param {string} peer @param {string} name @param {string | null} token
+   * @param {boolean} [watch] to watch rather than play (also what a full table offers)
+   */
+  hello(peer, name, token, watch = false) {
     let seat = token ? this.seats.findIndex((s) => s.kind === "person" && s.token === token) : -1;
+    if (seat < 0 && (watch || !this.seats.some((s) => s.kind === "bot"))) { this.watch(peer, name); return; }
     if (seat >= 0) {
       const s = this.seats[seat];
       if (s.peer && s.peer !== peer) { this.peers.delete(s.peer); this.sessions.delete(s.peer); } // the same browser, reloaded (or another path)
@@ -273,6 +283,52 @@ export class HostSession {
       this.sendCodes(peer, seat);
     }
     this.schedule();
+  }
+
+  /**
+   * Someone watches: the public table only (no hand, no seed), the score and the tricks; never
+   * a move. Refused when the host has turned watching off.
+   * @param {string} peer @param {string} name
+   */
+  watch(peer, name) {
+    this.arriving.delete(peer);
+    if (!this.watching) {
+      this.refuse(peer, this.seats.some((s) => s.kind === "bot")
+        ? "The host has turned watching off." : "The table is full, and the host has turned watching off.");
+      this.onSeats();
+      return;
+    }
+    this.watchers.set(peer, { name });
+    this.send(peer, { type: "welcome", seat: null, watching: true, token: null, room: this.room });
+    this.send(peer, { type: "seats", seats: this.seatInfo(), started: this.started });
+    if (this.started) this.send(peer, { type: "update", ...this.publicUpdate([]) });
+    this.onSeats();
+  }
+
+  /** The host lets people watch, or not (those watching are told and dropped). @param {boolean} on */
+  setWatching(on) {
+    this.watching = on;
+    if (!on) {
+      for (const peer of this.watchers.keys()) this.refuse(peer, "The host has turned watching off.");
+      this.watchers.clear();
+    }
+    this.onSeats();
+  }
+
+  /**
+   * What a watcher sees: the table as anyone at it sees it, from the host's side, without a
+   * hand, a passed card or a choice to make.
+   * @param {Object<string, unknown>[]} events
+   * @returns {Update}
+   */
+  publicUpdate(events) {
+    const v = /** @type {any} */ (this.views[this.hostSeat]);
+    const keep = ["seat", "phase", "to_act", "dealer", "hand_number", "hand_sizes", "auction", "contract", "out_seat", "trick",
+      "tricks", "raw", "tricks_won", "seat_tricks", "scores", "target", "threshold", "winner", "winning", "trick_points"];
+    const view = /** @type {View} */ (Object.fromEntries(keep.filter((k) => k in v).map((k) => [k, v[k]])));
+    view.hand = [];
+    view.legal = [];
+    return { moves: this.moves, hands_played: this.handsPlayed, view, events, seats: this.seatInfo() };
   }
 
   /** A person asks for another seat: only one a bot holds, and only before the game. */
@@ -338,6 +394,7 @@ export class HostSession {
   /** @param {Object<string, unknown>} msg to every person at the table */
   broadcast(msg) {
     for (const s of this.seats) if (s.kind === "person" && s.peer) this.send(s.peer, msg);
+    for (const peer of this.watchers.keys()) this.send(peer, msg);
   }
 
   // ------------------------------------------------------------ the game
@@ -457,6 +514,10 @@ export class HostSession {
     if (hand) { this.lastHand = hand.record; this.handStart = reply.moves; }
     for (const [seat, s] of this.seats.entries()) {
       if (s.kind === "person" && s.peer) this.send(s.peer, { type: "update", ...this.updateFor(seat, reply.events) });
+    }
+    if (this.watchers.size) {
+      const u = this.publicUpdate(reply.events);
+      for (const peer of this.watchers.keys()) this.send(peer, { type: "update", ...u });
     }
     this.onUpdate(this.updateFor(this.hostSeat, reply.events));
     this.schedule();
