@@ -341,7 +341,7 @@ function startGuest(where) {
         const direct = await joinRelayRoom({ room: where.room, secret: where.secret, relays: relaysFromQuery() });
         const relay = new RelayPath({ room: where.room, secret: where.secret, relays: relaysFromQuery(), alias: direct.self });
         net.relay = relay;
-        sayRelayState(relay);
+        sayRelayState(relay, () => net.guest?.seat != null);
         if (!RemoteTable.hasSeat(where.room)) relay.knock();
         joinGuest(bothPaths(direct, relay.link), where.room, name, where.host, relay, watch);
       } else {
@@ -390,8 +390,8 @@ function joinGuest(link, room, name, host = null, relay = null, watch = false) {
   let awayBanner = null;
   const trouble = setTimeout(() => {
     if (!guest.host) {
-      banner("The table cannot be reached yet. Check that the host's page is open; if it stays like this, your network may block direct connections: try another network (or mobile data), or ask the host to invite you without internet on a shared local network.",
-        { kind: "error", testid: "net-trouble" });
+      banner("The table cannot be reached yet. Check that the host's page is open; if it stays like this, your network may block direct connections: try another network (or mobile data), or connect with codes: ask the host for one (their \"Invite without internet\").",
+        { kind: "error", testid: "net-trouble", actions: [USE_CODES] });
     }
   }, REACH_MS);
   document.body.dataset.net = "connecting";
@@ -444,16 +444,26 @@ function joinGuest(link, room, name, host = null, relay = null, watch = false) {
  * 15 s); a table already connected directly plays on meanwhile.
  * @param {RelayPath} relay
  */
-function sayRelayState(relay) {
+function sayRelayState(relay, seated = () => true) {
   /** @type {HTMLElement | null} */
   let said = null;
   relay.onState = (state) => {
     document.body.dataset.netRelay = state;
     if (state === "up") { said?.remove(); said = null; return; }
-    said ??= banner("The relay cannot be reached right now: trying again every few seconds. Friends already connected directly play on.",
-      { testid: "relay-down", dismiss: false });
+    said ??= seated()
+      ? banner("The relay cannot be reached right now: trying again every few seconds. Friends already connected directly play on.",
+        { testid: "relay-down", dismiss: false })
+      : banner("The relay cannot be reached right now: trying again every few seconds. If it stays like this, ask the host for a code (their \"Invite without internet\") and connect with codes instead.",
+        { testid: "relay-down", dismiss: false, actions: [USE_CODES] });
   };
 }
+
+/** The no-relay path, offered to a guest who cannot reach the table: no "#manual" to type. */
+const USE_CODES = {
+  label: "Connect with codes instead",
+  testid: "use-codes",
+  onClick: () => { location.hash = "#manual"; location.reload(); },
+};
 
 /** Which way this page reaches the host, in a player's words. @param {string | null} peer */
 function showPath(peer) {

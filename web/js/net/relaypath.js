@@ -94,6 +94,8 @@ export class RelayPath {
     this.closed = false;
     /** @type {(state: string) => void} "up" when a relay is reachable, "down" while none is */
     this.onState = () => {};
+    /** @type {"" | "up" | "down"} */
+    this.state = "";
     /** Counts of events, for the README's figures and the tests. */
     this.stats = { sent: 0, received: 0 };
     this.ready = this.init();
@@ -168,15 +170,14 @@ export class RelayPath {
       s.up = true;
       ws.send(JSON.stringify(["REQ", `k${this.id.slice(2, 10)}`, { kinds: [RELAY_KIND], "#x": [this.topic], since: Math.floor(Date.now() / 1000) - 30 }]));
       for (const text of s.queue.splice(0)) ws.send(text);
-      this.onState("up");
+      if (this.state !== "up") { this.state = "up"; this.onState("up"); }
       if (this.active) this.announce(false);
     });
     ws.addEventListener("message", (e) => this.incoming(e.data));
     ws.addEventListener("close", () => {
-      const was = s.up;
       s.up = false;
       s.ws = null;
-      if (was && !this.up) this.onState("down");
+      if (!this.up && this.state !== "down") { this.state = "down"; this.onState("down"); }
       this.retry(url);
     });
   }
