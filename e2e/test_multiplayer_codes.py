@@ -41,7 +41,7 @@ def test_codes_typed_by_hand_connect_a_guest_and_they_play_a_hand(browser, base_
 
 
 def test_a_guest_who_cannot_reach_the_relay_is_offered_the_codes(browser, base_url_sub, nostr_relay):  # noqa: F811
-    hctx, host, link = open_host(browser, base_url_sub, nostr_relay)
+    hctx, _, link = open_host(browser, base_url_sub, nostr_relay)
     port = nostr_relay.rsplit(":", 1)[1]
     with socket.socket() as s:  # a port nothing listens on: the relay cannot be reached
         s.bind(("127.0.0.1", 0))

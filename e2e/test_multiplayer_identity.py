@@ -41,9 +41,11 @@ def test_a_guest_cannot_pass_for_the_host(browser, base_url_sub, nostr_relay):  
     bob.evaluate(RELAY_ATTACK, key)
     # Said again until Ann has heard him (the connection between two guests may open after the host's).
     deadline = time.monotonic() + 40
-    while not bob.evaluate("window.kaiserNet.received.some(t => t.includes('\"type\":\"prove\"'))"):
+    challenged = "window.kaiserNet.received.some(t => t.includes('\"type\":\"prove\"'))"
+    while not bob.evaluate(challenged):
         assert time.monotonic() < deadline, "Bob's claim never reached Ann"
-        bob.evaluate("(key) => window.kaiserNet.guest.link.send(null, JSON.stringify({ v: 1, type: 'host', key }))", key)
+        bob.evaluate("(key) => window.kaiserNet.guest.link.send(null, JSON.stringify({v: 1, type: 'host', key}))",
+                     key)
         time.sleep(2)
     time.sleep(4)
     assert ann.evaluate("window.kaiserNet.guest.host") == real

@@ -83,20 +83,22 @@ def test_a_guest_with_no_direct_path_plays_through_the_relay(browser, base_url_s
         close_hand_result(actor)
         try:
             act(actor, timeout=10_000)
-        except PlaywrightTimeout:
+        except PlaywrightTimeout as e:
             raise AssertionError(f"{names[id(actor)]} could not move: " + actor.evaluate(
                 "JSON.stringify({turn: document.body.dataset.netTurn, moves: document.body.dataset.netMoves,"
-                " phase: window.kaiserNet.view?.view?.phase ?? null, dlg: [...document.querySelectorAll('dialog[open]')].map(d => d.id),"
-                " panel: document.querySelector('#action-panel')?.outerHTML.slice(0, 300)})"))
+                " dlg: [...document.querySelectorAll('dialog[open]')].map(d => d.id),"
+                " panel: document.querySelector('#action-panel')?.outerHTML.slice(0, 300)})")) from e
         for p in pages:
             if p is not actor:
-                p.wait_for_function(f"() => Number(document.body.dataset.netMoves) > {n}", polling=5, timeout=30_000)
+                p.wait_for_function(f"() => Number(document.body.dataset.netMoves) > {n}", polling=5,
+                                    timeout=30_000)
         times.append((time.monotonic() - t, actor is ann))
     ann_moves = sorted(t for t, a in times if a)
     others = sorted(t for t, a in times if not a)
     print(f"\nrelay path: Ann join -> seated {ann_seated:.1f} s (Bob, direct, {bob_seated:.1f} s);"
           f" a hand of {hand_moves} moves cost {host_events} events from the host and {ann_events} from Ann;"
-          f" a move to every other screen: {[round(t, 2) for t in others]} s (Ann's own: {[round(t, 2) for t in ann_moves]})")
+          f" a move to every other screen: {[round(t, 2) for t in others]} s"
+          f" (Ann's own: {[round(t, 2) for t in ann_moves]})")
     for ctx in (actx, bctx, hctx):
         ctx.close()
 

@@ -34,8 +34,8 @@ def test_the_relay_restarts_mid_hand_while_a_guest_reloads(browser, base_url_sub
     host.wait_for_function("() => document.body.dataset.netRelay === 'down'", timeout=15_000)
     host.get_by_test_id("relay-down").wait_for()
     ann.reload()
-    ann.wait_for_function("() => document.body.dataset.netRelay === 'down' || document.body.dataset.net === 'connecting'",
-                          timeout=15_000)
+    ann.wait_for_function("() => document.body.dataset.netRelay === 'down'"
+                          " || document.body.dataset.net === 'connecting'", timeout=15_000)
     time.sleep(5)
     relay.start()
     t0 = time.monotonic()

@@ -65,7 +65,8 @@ def test_someone_watches_and_never_sees_a_hand(browser, base_url_sub, nostr_rela
 
     # A watcher's move is refused and changes nothing.
     before = host_moves(host)
-    wes.evaluate("(() => { const g = window.kaiserNet.guest; g.link.send(g.host, JSON.stringify({v: 1, type: 'move', turn: g.moves, action: {type: 'pass'}})); })()")
+    wes.evaluate("(() => { const g = window.kaiserNet.guest; g.link.send(g.host,"
+                 " JSON.stringify({v: 1, type: 'move', turn: g.moves, action: {type: 'pass'}})); })()")
     wes.wait_for_function("() => window.kaiserNet.received.some(t => t.includes('You are watching'))", timeout=15_000)
     assert host_moves(host) >= before
 
@@ -81,7 +82,8 @@ def test_someone_watches_and_never_sees_a_hand(browser, base_url_sub, nostr_rela
     # The host turns watching off: Wes is told, and someone new is refused.
     close_hand_result(host)
     host.get_by_test_id("allow-watch").uncheck()
-    wes.wait_for_function("() => window.kaiserNet.received.some(t => t.includes('turned watching off'))", timeout=15_000)
+    told = "() => window.kaiserNet.received.some(t => t.includes('turned watching off'))"
+    wes.wait_for_function(told, timeout=15_000)
     n = host_moves(host)
     play_until([host, ann], lambda: host_moves(host) >= n + 2)
     assert wes.evaluate(f"Number(document.body.dataset.netMoves) <= {n}")
@@ -90,7 +92,7 @@ def test_someone_watches_and_never_sees_a_hand(browser, base_url_sub, nostr_rela
     xan.goto(link)
     xan.get_by_test_id("join-name").fill("Xan")
     xan.get_by_test_id("join-watch").click()
-    xan.wait_for_function("() => window.kaiserNet.received.some(t => t.includes('turned watching off'))", timeout=60_000)
+    xan.wait_for_function(told, timeout=60_000)
     assert xan.evaluate("window.kaiserNet.guest.watching") is False
     for ctx in (xctx, wctx, actx, hctx):
         ctx.close()

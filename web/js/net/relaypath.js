@@ -40,7 +40,7 @@ function unb64(text) {
 }
 const hex = (bytes) => [...new Uint8Array(bytes)].map((x) => x.toString(16).padStart(2, "0")).join("");
 
-/** @param {CryptoKey} key @param {Uint8Array} plain @param {string} aad */
+/** @param {CryptoKey} key @param {BufferSource} plain @param {string} aad */
 async function seal(key, plain, aad) {
   const iv = crypto.getRandomValues(new Uint8Array(12));
   const ct = await crypto.subtle.encrypt({ name: "AES-GCM", iv, additionalData: enc.encode(aad) }, key, plain);
@@ -64,7 +64,8 @@ async function open(key, text, aad) {
  */
 export class RelayPath {
   /**
-   * @param {{room: string, secret: string, relays: string[] | null, active?: boolean}} where
+   * @param {{room: string, secret: string, relays: string[] | null, active?: boolean, alias?: string}} where
+   *   `alias`: this page's id on the direct path (the host's lobby tells it is the same person)
    */
   constructor({ room, secret, relays, active = false, alias = "" }) {
     /** this page's id on the direct path, said with "here" so the host's lobby knows it is the same person */
