@@ -16,6 +16,7 @@ import { joinRelayRoom, relaysFromQuery, ManualOffer, answerManualOffer, bothPat
 import { RelayPath } from "./relaypath.js";
 import { TALK, cleanName, inviteUrl, randomId, roomFromHash } from "./protocol.js";
 import { renderQr } from "./qr.js";
+import { canScan, scan } from "./scan.js";
 import { newHostKey, fingerprint } from "./identity.js";
 import { seatName, LEVEL_NAMES } from "../table/words.js";
 import { banner, announce } from "../ui/announce.js";
@@ -308,6 +309,16 @@ function installCodes(host) {
     openDialog("dlg-codes");
     if (!pending) fresh();
   });
+  if (canScan()) {
+    $("scan-answer").hidden = false;
+    $("scan-answer").addEventListener("click", async () => {
+      status.textContent = "Point the camera at their answer's QR code.";
+      const text = await scan(/** @type {HTMLVideoElement} */ ($("answer-camera")), (t) => t.startsWith("A")).done;
+      if (text == null) { status.textContent = "No camera here: type or paste their answer."; return; }
+      answerBox.value = text;
+      $("host-connect").click();
+    });
+  }
   $("host-connect").addEventListener("click", async () => {
     if (!pending) return;
     try {
@@ -362,6 +373,13 @@ function startGuest(where) {
     join(cleanName(nameBox.value));
   });
   $("join-watch").hidden = where == null;
+  if (where == null && canScan()) {
+    $("scan-offer").hidden = false;
+    $("scan-offer").addEventListener("click", async () => {
+      const text = await scan(/** @type {HTMLVideoElement} */ ($("offer-camera")), (t) => t.startsWith("O")).done;
+      if (text != null) /** @type {HTMLTextAreaElement} */ ($("offer-code")).value = text;
+    });
+  }
   $("join-watch").addEventListener("click", () => {
     $("join-watch").setAttribute("disabled", "");
     join(cleanName(nameBox.value), true);
