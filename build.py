@@ -86,7 +86,8 @@ NPM_LIBRARIES = {
 }
 # The bundles: dist/vendor/<file> re-exports what web/js/net/ imports of each library.
 VENDOR_BUNDLES = {
-    "trystero.mjs": 'export { joinRoom, selfId } from "trystero/nostr";\n',
+    "trystero.mjs": ('export { joinRoom, selfId, defaultRelayUrls } from "trystero/nostr";\n'
+                     'export { schnorr } from "@noble/secp256k1";\n'),
     "qrcode.mjs": 'export { default } from "qrcode-generator";\n',
     "xz.mjs": 'export { XzReadableStream } from "xz-decompress";\n',
 }

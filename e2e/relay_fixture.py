@@ -76,3 +76,44 @@ def nostr_relay(tmp_path_factory) -> Iterator[str]:
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+
+
+class Relay:
+    """A relay of the test's own that the test can stop and start again on the same port (the
+    same database), as a public relay restarting in the middle of a hand."""
+
+    def __init__(self, tmp: Path):
+        self.tmp = tmp
+        self.port = _free_port()
+        self.config = _config(tmp, self.port)
+        self.url = f"ws://127.0.0.1:{self.port}"
+        self.proc: subprocess.Popen | None = None
+
+    def start(self) -> None:
+        log = self.tmp / "relay.log"
+        with log.open("ab") as out:
+            self.proc = subprocess.Popen([sys.executable, "-c", "from nostr_relay.cli import main; main()",
+                                          "-c", str(self.config), "serve"],
+                                         cwd=self.tmp, stdout=out, stderr=subprocess.STDOUT)
+        _wait_listening(self.port, self.proc, log)
+
+    def stop(self) -> None:
+        if self.proc is None:
+            return
+        self.proc.terminate()
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+        self.proc = None
+
+
+@pytest.fixture
+def restartable_relay(tmp_path_factory) -> Iterator[Relay]:
+    relay = Relay(tmp_path_factory.mktemp("nostr-relay-restart"))
+    relay.start()
+    try:
+        yield relay
+    finally:
+        relay.stop()

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import socket
+
 from relay_fixture import nostr_relay  # noqa: F401  (the fixture)
 from test_multiplayer import host_moves, open_host, play_until, wait_seated
 
@@ -34,5 +36,26 @@ def test_codes_typed_by_hand_connect_a_guest_and_they_play_a_hand(browser, base_
     play_until([host, guest], lambda: host.evaluate("window.kaiserNet.host.handsPlayed") >= 1)
     assert host_moves(host) > 30
     assert sockets == [], f"the guest used a relay: {sockets}"
+    gctx.close()
+    hctx.close()
+
+
+def test_a_guest_who_cannot_reach_the_relay_is_offered_the_codes(browser, base_url_sub, nostr_relay):  # noqa: F811
+    hctx, _, link = open_host(browser, base_url_sub, nostr_relay)
+    port = nostr_relay.rsplit(":", 1)[1]
+    with socket.socket() as s:  # a port nothing listens on: the relay cannot be reached
+        s.bind(("127.0.0.1", 0))
+        dead = s.getsockname()[1]
+    gctx = browser.new_context()
+    guest = gctx.new_page()
+    guest.goto(link.replace(f":{port}", f":{dead}"))
+    guest.get_by_test_id("join-name").fill("Cy")
+    guest.get_by_test_id("join-go").click()
+    guest.get_by_test_id("relay-down").wait_for(timeout=30_000)
+    assert "connect with codes instead" in guest.get_by_test_id("relay-down").text_content()
+    guest.get_by_test_id("use-codes").click()
+    guest.wait_for_function("() => location.hash === '#manual'", timeout=15_000)
+    guest.get_by_test_id("offer-code").wait_for(state="visible", timeout=15_000)
+    assert guest.get_by_test_id("join-name").input_value() == "Cy"
     gctx.close()
     hctx.close()

@@ -39,6 +39,14 @@ def test_a_guest_cannot_pass_for_the_host(browser, base_url_sub, nostr_relay):  
     # With a key of his own: Ann asks him to prove it, and he cannot.
     bob.evaluate("window.kaiserNet.guest.link.send(null, JSON.stringify({v: 1, type: 'host', key: 'AAAA'}))")
     bob.evaluate(RELAY_ATTACK, key)
+    # Said again until Ann has heard him (the connection between two guests may open after the host's).
+    deadline = time.monotonic() + 40
+    challenged = "window.kaiserNet.received.some(t => t.includes('\"type\":\"prove\"'))"
+    while not bob.evaluate(challenged):
+        assert time.monotonic() < deadline, "Bob's claim never reached Ann"
+        bob.evaluate("(key) => window.kaiserNet.guest.link.send(null, JSON.stringify({v: 1, type: 'host', key}))",
+                     key)
+        time.sleep(2)
     time.sleep(4)
     assert ann.evaluate("window.kaiserNet.guest.host") == real
     said_to_bob = [json.loads(t) for t in bob.evaluate("window.kaiserNet.received")]

@@ -12,9 +12,11 @@ import { HostSession, DEFAULT_ABSENT_MS } from "./host.js";
 import { RemoteTable } from "./guest.js";
 import { SharedTableView, personName } from "./tableview.js";
 import { Keepsakes } from "./keepsakes.js";
-import { joinRelayRoom, relaysFromQuery, ManualOffer, answerManualOffer } from "./transport.js";
+import { joinRelayRoom, relaysFromQuery, ManualOffer, answerManualOffer, bothPaths } from "./transport.js";
+import { RelayPath } from "./relaypath.js";
 import { TALK, cleanName, inviteUrl, randomId, roomFromHash } from "./protocol.js";
 import { renderQr } from "./qr.js";
+import { canScan, scan } from "./scan.js";
 import { newHostKey, fingerprint } from "./identity.js";
 import { seatName, LEVEL_NAMES } from "../table/words.js";
 import { banner, announce } from "../ui/announce.js";
@@ -32,6 +34,8 @@ const PACE_MS = Number(params.get("pace_ms")) || 800;
 const ANIM_MS = Math.min(300, PACE_MS / 2);
 /** How long a guest waits for the host before saying what to try. */
 const REACH_MS = 20000;
+/** How long a guest waits for a direct connection before it talks through the relays too. */
+const FALLBACK_MS = Number(params.get("fallback_ms")) || 5000;
 
 const net = {
   /** @type {HostSession | null} */
@@ -42,6 +46,8 @@ const net = {
   view: null,
   /** @type {string[]} every message this page received, as text (the tests read them) */
   received: [],
+  /** @type {RelayPath | null} the table's messages as events on the relays, when the direct path fails */
+  relay: null,
 };
 Object.assign(window, { kaiserNet: net });
 
@@ -65,7 +71,7 @@ function recording(link) {
     },
     get() { return link.onMessage; },
   });
-  for (const key of ["onJoin", "onLeave"]) {
+  for (const key of ["onJoin", "onLeave", "onTrouble", "onKnock"]) {
     Object.defineProperty(wrap, key, { set(fn) { link[key] = fn; }, get() { return link[key]; } });
   }
   wrap.send = (peer, text) => link.send(peer, text);
@@ -119,7 +125,8 @@ function renderLobby(seats, mySeat, { host, sit }) {
     const label = document.createElement("span");
     label.className = "lobby-who";
     const who = s.kind === "bot" ? "A bot" : personName(s);
-    label.textContent = `${seatName(seat)}: ${who}${seat === mySeat ? " — you" : ""}${s.away ? " (away)" : ""}`;
+    const relayed = host && host.seats[seat].peer?.startsWith("r:") ? " (through the relay)" : "";
+    label.textContent = `${seatName(seat)}: ${who}${seat === mySeat ? " — you" : ""}${s.away ? " (away)" : ""}${relayed}`;
     li.append(label);
     if (host && s.kind === "bot") {
       const sel = document.createElement("select");
@@ -148,6 +155,33 @@ function renderLobby(seats, mySeat, { host, sit }) {
     }
     list.append(li);
   });
+  if (host) {
+    renderArriving(host);
+    const n = host.watchers.size;
+    $("lobby-watchers").textContent = n === 1 ? "1 person is watching." : `${n} people are watching.`;
+    $("lobby-watchers").hidden = n === 0;
+  }
+}
+
+const ARRIVING_WORDS = {
+  "connecting": "connecting…",
+  "another-way": "can't reach you directly, trying another way",
+  "gave-up": "gave up: send the link again, or start and let a bot play",
+};
+
+/** Who opened the link but is not seated yet, and how far they got. @param {HostSession} host */
+function renderArriving(host) {
+  const list = $("lobby-arriving");
+  list.replaceChildren();
+  let i = 0;
+  for (const a of host.arriving.values()) {
+    const li = document.createElement("li");
+    li.dataset.testid = `arriving-${i++}`;
+    li.dataset.state = a.state;
+    li.textContent = `Someone with the link: ${ARRIVING_WORDS[a.state]}`;
+    list.append(li);
+  }
+  list.hidden = i === 0;
 }
 
 /** @type {Promise<import("../types.js").Engine> | null} */
@@ -207,6 +241,9 @@ async function startHost() {
   const select = /** @type {HTMLSelectElement} */ ($("net-profile"));
   for (const [key, p] of Object.entries(profiles)) select.add(new Option(p.title, key));
   host.titles = Object.fromEntries(Object.entries(profiles).map(([key, p]) => [key, p.title]));
+  const allowWatch = /** @type {HTMLInputElement} */ ($("allow-watch"));
+  allowWatch.addEventListener("change", () => host.setWatching(allowWatch.checked));
+  $("watch-toggle").hidden = false;
   const delay = /** @type {HTMLInputElement} */ ($("absent-delay"));
   delay.addEventListener("change", () => { host.absentMs = Math.max(1, Number(delay.value) || 30) * 1000; });
   $("start-game").addEventListener("click", () => {
@@ -216,6 +253,11 @@ async function startHost() {
 
   const link = await joinRelayRoom({ room, secret, relays: relaysFromQuery() });
   host.attach(recording(link));
+  // Guests whose browsers cannot reach this one directly talk to it through the relays.
+  const relay = new RelayPath({ room, secret, relays: relaysFromQuery(), active: true });
+  net.relay = relay;
+  host.attach(recording(relay.link));
+  sayRelayState(relay);
   installInvite(inviteUrl({ room, secret, host: await fingerprint(key.publicKey) }));
   installCodes(host);
   $("lobby").hidden = false;
@@ -267,6 +309,16 @@ function installCodes(host) {
     openDialog("dlg-codes");
     if (!pending) fresh();
   });
+  if (canScan()) {
+    $("scan-answer").hidden = false;
+    $("scan-answer").addEventListener("click", async () => {
+      status.textContent = "Point the camera at their answer's QR code.";
+      const text = await scan(/** @type {HTMLVideoElement} */ ($("answer-camera")), (t) => t.startsWith("A")).done;
+      if (text == null) { status.textContent = "No camera here: type or paste their answer."; return; }
+      answerBox.value = text;
+      $("host-connect").click();
+    });
+  }
   $("host-connect").addEventListener("click", async () => {
     if (!pending) return;
     try {
@@ -292,12 +344,17 @@ function startGuest(where) {
   const nameBox = /** @type {HTMLInputElement} */ ($("join-name"));
   nameBox.value = savedName();
   document.body.dataset.net = "join";
-  const join = async (name) => {
+  const join = async (name, watch = false) => {
     try { localStorage.setItem(NAME_KEY, name); } catch { /* a name is only a convenience */ }
     $("join-go").setAttribute("disabled", "");
     try {
       if (where) {
-        joinGuest(await joinRelayRoom({ room: where.room, secret: where.secret, relays: relaysFromQuery() }), where.room, name, where.host);
+        const direct = await joinRelayRoom({ room: where.room, secret: where.secret, relays: relaysFromQuery() });
+        const relay = new RelayPath({ room: where.room, secret: where.secret, relays: relaysFromQuery(), alias: direct.self });
+        net.relay = relay;
+        sayRelayState(relay, () => net.guest?.seat != null);
+        if (!RemoteTable.hasSeat(where.room)) relay.knock();
+        joinGuest(bothPaths(direct, relay.link), where.room, name, where.host, relay, watch);
       } else {
         const code = /** @type {HTMLTextAreaElement} */ ($("offer-code")).value;
         const { answer, link } = await answerManualOffer(code);
@@ -315,6 +372,18 @@ function startGuest(where) {
     e.preventDefault();
     join(cleanName(nameBox.value));
   });
+  $("join-watch").hidden = where == null;
+  if (where == null && canScan()) {
+    $("scan-offer").hidden = false;
+    $("scan-offer").addEventListener("click", async () => {
+      const text = await scan(/** @type {HTMLVideoElement} */ ($("offer-camera")), (t) => t.startsWith("O")).done;
+      if (text != null) /** @type {HTMLTextAreaElement} */ ($("offer-code")).value = text;
+    });
+  }
+  $("join-watch").addEventListener("click", () => {
+    $("join-watch").setAttribute("disabled", "");
+    join(cleanName(nameBox.value), true);
+  });
   if (where && RemoteTable.hasSeat(where.room) && nameBox.value) {
     $("join").hidden = true;
     join(cleanName(nameBox.value));
@@ -324,9 +393,11 @@ function startGuest(where) {
 /**
  * @param {import("./transport.js").Link} link @param {string} room @param {string} name
  * @param {string | null} [host] the fingerprint of the host's key, from the link
+ * @param {RelayPath | null} [relay] the relay path, used when the direct one does not open
+ * @param {boolean} [watch] to watch rather than play
  */
-function joinGuest(link, room, name, host = null) {
-  const guest = new RemoteTable(recording(link), { room, name, fingerprint: host });
+function joinGuest(link, room, name, host = null, relay = null, watch = false) {
+  const guest = new RemoteTable(recording(link), { room, name, fingerprint: host, watch });
   net.guest = guest;
   const keep = new Keepsakes({ engine: guestEngine, seat: () => guest.seat });
   guest.onCodes = (codes) => keep.setCodes(codes);
@@ -337,15 +408,23 @@ function joinGuest(link, room, name, host = null) {
   let awayBanner = null;
   const trouble = setTimeout(() => {
     if (!guest.host) {
-      banner("The table cannot be reached yet. Check that the host's page is open; if it stays like this, your network may block direct connections: try another network (or mobile data), or ask the host to invite you without internet on a shared local network.",
-        { kind: "error", testid: "net-trouble" });
+      banner("The table cannot be reached yet. Check that the host's page is open; if it stays like this, your network may block direct connections: try another network (or mobile data), or connect with codes: ask the host for one (their \"Invite without internet\").",
+        { kind: "error", testid: "net-trouble", actions: [USE_CODES] });
     }
   }, REACH_MS);
   document.body.dataset.net = "connecting";
   $("lobby-note").textContent = "Looking for the table…";
+  // No direct connection to the host within a few seconds (or it dropped and did not come
+  // back): the table's messages go through the relays as well.
+  const fallBack = () => {
+    if (relay && !relay.active && (guest.seat == null || !guest.host)) relay.activate();
+  };
+  let fallTimer = setTimeout(fallBack, FALLBACK_MS);
   guest.onHost = (here) => {
     clearTimeout(trouble);
     document.body.dataset.net = here ? "guest" : "host-away";
+    showPath(guest.host);
+    if (!here) { clearTimeout(fallTimer); fallTimer = setTimeout(fallBack, FALLBACK_MS); }
     if (here) { awayBanner?.remove(); awayBanner = null; return; }
     awayBanner ??= banner("The table waits for the host: their page is reloading or their connection dropped. It goes on by itself when they are back.",
       { testid: "host-away", dismiss: false });
@@ -354,8 +433,9 @@ function joinGuest(link, room, name, host = null) {
     $("join").hidden = guest.started;
     if (!guest.started) {
       $("lobby").hidden = false;
-      $("lobby-note").textContent = guest.seat == null ? "Looking for the table…" : "Waiting for the host to start the game.";
-      renderLobby(guest.seats, guest.seat, { sit: (s) => guest.sit(s) });
+      $("lobby-note").textContent = guest.watching ? "You are watching: the game shows here when the host starts it."
+        : guest.seat == null ? "Looking for the table…" : "Waiting for the host to start the game.";
+      renderLobby(guest.seats, guest.seat, guest.watching ? {} : { sit: (s) => guest.sit(s) });
     }
     view.seatsChanged(guest.seats);
   };
@@ -363,7 +443,10 @@ function joinGuest(link, room, name, host = null) {
     $("join").hidden = true;
     $("hand-msg").hidden = true; // a refusal is about the move before this one
     showTable();
-    view.show(u, /** @type {number} */ (guest.seat));
+    view.watching = guest.watching;
+    document.body.dataset.netWatching = String(guest.watching);
+    $("talk-buttons").hidden = guest.watching;
+    view.show(u, guest.seat ?? u.view.seat);
   };
   guest.onTalk = (seat, say) => heard(seat, say, guest.seats);
   guest.onRefused = (message) => {
@@ -372,6 +455,44 @@ function joinGuest(link, room, name, host = null) {
     announce(message);
   };
   installTalk((say) => guest.talk(say));
+}
+
+/**
+ * While no relay can be reached, say so (the page keeps trying, waiting longer each time, up to
+ * 15 s); a table already connected directly plays on meanwhile.
+ * @param {RelayPath} relay
+ */
+function sayRelayState(relay, seated = () => true) {
+  /** @type {HTMLElement | null} */
+  let said = null;
+  relay.onState = (state) => {
+    document.body.dataset.netRelay = state;
+    if (state === "up") { said?.remove(); said = null; return; }
+    said ??= seated()
+      ? banner("The relay cannot be reached right now: trying again every few seconds. Friends already connected directly play on.",
+        { testid: "relay-down", dismiss: false })
+      : banner("The relay cannot be reached right now: trying again every few seconds. If it stays like this, ask the host for a code (their \"Invite without internet\") and connect with codes instead.",
+        { testid: "relay-down", dismiss: false, actions: [USE_CODES] });
+  };
+}
+
+/** The no-relay path, offered to a guest who cannot reach the table: no "#manual" to type. */
+const USE_CODES = {
+  label: "Connect with codes instead",
+  testid: "use-codes",
+  onClick: () => { location.hash = "#manual"; location.reload(); },
+};
+
+/** Which way this page reaches the host, in a player's words. @param {string | null} peer */
+function showPath(peer) {
+  const line = $("net-path");
+  if (!peer) { line.hidden = true; delete document.body.dataset.netPath; return; }
+  const relayed = peer.startsWith("r:");
+  document.body.dataset.netPath = relayed ? "relay" : "direct";
+  line.textContent = relayed
+    ? "Connected to the host through the relay: your network does not allow a direct connection, so moves take a little longer. It is still private."
+    : "Connected directly to the host.";
+  line.hidden = false;
 }
 
 // ---------------------------------------------------------------- start

@@ -5,7 +5,7 @@
 // browser, so a reload or a lost connection comes back to the same seat. A peer that says it
 // is the host is believed only once it proves it holds the key the invite link names.
 import { encode, parseHost, randomId } from "./protocol.js";
-import { verify } from "./identity.js";
+import { verify, verifier, signedByHost, fingerprint as fingerprintOf } from "./identity.js";
 
 /** @typedef {import("./transport.js").Link} Link */
 /** @typedef {import("./host.js").Update} Update */
@@ -19,15 +19,32 @@ const HANDSHAKE_TRIES = 20;
 export class RemoteTable {
   /**
    * @param {Link} link
-   * @param {{room: string, name: string, fingerprint?: string | null, storage?: Storage}} options
+   * @param {{room: string, name: string, fingerprint?: string | null, storage?: Storage, watch?: boolean}} options
    *   `fingerprint`: the host's key's, from the link (null on the no-relay path, where the one
    *   peer is the host)
    */
-  constructor(link, { room, name, fingerprint = null, storage = localStorage }) {
+  constructor(link, { room, name, fingerprint = null, storage = localStorage, watch = false }) {
+    /** Asked to watch rather than play; `watching`: the host lets this page watch (no seat). */
+    this.watch = watch;
+    this.watching = false;
     this.link = link;
     this.fingerprint = fingerprint;
     /** @type {Map<string, {nonce: string, publicKey: string}>} peers asked to prove they are the host */
     this.asked = new Map();
+    /** @type {string[]} every challenge this page has made, in order (a session's name) */
+    this.nonces = [];
+    /** @type {Map<string, {publicKey: string, peer: string}>} challenges sent, by nonce */
+    this.challenges = new Map();
+    /** @type {string | null} the session the host's messages name now */
+    this.sid = null;
+    /** @type {Map<string, number>} per session, the number of the last message taken */
+    this.seqs = new Map();
+    /** @type {Promise<CryptoKey> | null} the host's key, once it proved it holds it */
+    this.hostKey = null;
+    /** @type {Promise<unknown>} the host's messages are checked and taken one at a time, in order */
+    this.inbox = Promise.resolve();
+    /** How many messages that said they were the host's were not (the tests read it). */
+    this.forged = 0;
     /** @type {Map<string, {timer: ReturnType<typeof setTimeout>, tries: number}>} per peer, the handshake asked again if unanswered */
     this.retries = new Map();
     this.room = room;
@@ -75,24 +92,60 @@ export class RemoteTable {
     const m = parseHost(text);
     if (!m) return;
     if (m.type === "host") {
-      if (!this.fingerprint) { this.hostFound(peer); return; }
       if (typeof m.key !== "string" || m.key.length > 200) return;
       this.ask(peer, m.key);
       return;
     }
     if (m.type === "proof") {
-      const asked = this.asked.get(peer);
-      if (!asked || !this.fingerprint || typeof m.proof !== "string" || m.proof.length > 200) return;
-      this.asked.delete(peer);
-      verify({ ...asked, fingerprint: this.fingerprint, self: this.link.self, proof: m.proof })
-        .then((ok) => { if (ok) this.hostFound(peer); });
+      const asked = this.challenges.get(String(m.nonce));
+      if (!asked || asked.peer !== peer || typeof m.proof !== "string" || m.proof.length > 200) return;
+      this.challenges.delete(String(m.nonce));
+      if (this.asked.get(peer)?.nonce === m.nonce) this.asked.delete(peer);
+      const nonce = String(m.nonce);
+      // With codes by hand the one peer is the host: its key is taken as it comes, and the proof
+      // names the connection as the host calls it. Otherwise the link names the key and the
+      // proof must be for this page's own peer id.
+      const manual = !this.fingerprint;
+      this.inbox = this.inbox.then(async () => {
+        const expected = manual ? await fingerprintOf(asked.publicKey) : this.fingerprint;
+        const self = manual ? String(m.as ?? "") : this.selfFor(peer);
+        const ok = await verify({ publicKey: asked.publicKey, nonce, fingerprint: /** @type {string} */ (expected), self, proof: m.proof });
+        if (!ok) return;
+        if (this.sid == null || this.nonces.indexOf(nonce) > this.nonces.indexOf(this.sid)) {
+          this.sid = nonce;
+          this.hostKey = verifier(asked.publicKey);
+        }
+        this.hostFound(peer);
+      });
       return;
     }
-    if (peer !== this.host) return; // only the host speaks for the table
+    // A table message: the host's only if signed for one of our sessions, numbered after the last.
+    this.inbox = this.inbox.then(async () => {
+      const sid = typeof m.sid === "string" ? m.sid : "";
+      const at = this.nonces.indexOf(sid);
+      const ok = peer === this.host && this.hostKey != null && this.sid != null && at >= this.nonces.indexOf(this.sid)
+        && Number.isInteger(m.seq) && m.seq > (this.seqs.get(sid) ?? 0) && await signedByHost(await this.hostKey, text);
+      if (!ok || !Number.isInteger(m.seq) || m.seq <= (this.seqs.get(sid) ?? 0)) { this.forged += 1; return; }
+      this.seqs.set(sid, m.seq);
+      this.sid = sid;
+      this.take(peer, m);
+    });
+  }
+
+  /** This page's peer id as `peer` knows it (one per path). @param {string} peer */
+  selfFor(peer) {
+    return this.link.selfFor ? this.link.selfFor(peer) : this.link.self;
+  }
+
+  /** A table message from the host, checked. @param {string} peer @param {Object<string, any>} m */
+  take(peer, m) {
     if (m.type === "welcome") {
       this.settled(peer);
-      this.seat = m.seat;
-      try { this.storage.setItem(tokenKey(this.room), m.token); } catch { /* then a reload takes a new seat */ }
+      this.seat = Number.isInteger(m.seat) ? m.seat : null;
+      this.watching = this.seat == null && m.watching === true;
+      if (typeof m.token === "string") {
+        try { this.storage.setItem(tokenKey(this.room), m.token); } catch { /* then a reload takes a new seat */ }
+      }
       this.onSeats();
     } else if (m.type === "seats") {
       this.seats = m.seats;
@@ -122,6 +175,8 @@ export class RemoteTable {
   ask(peer, publicKey) {
     const nonce = randomId(18);
     this.asked.set(peer, { nonce, publicKey });
+    this.nonces.push(nonce);
+    this.challenges.set(nonce, { publicKey, peer });
     this.link.send(peer, encode({ type: "prove", nonce }));
     this.again(peer, () => { if (this.asked.has(peer)) this.ask(peer, publicKey); });
   }
@@ -129,7 +184,7 @@ export class RemoteTable {
   /** The host (again, after its reload): say who we are, until it welcomes us; the token names our seat. @param {string} peer */
   hostFound(peer) {
     this.host = peer;
-    this.link.send(peer, encode({ type: "hello", name: this.name, token: this.token }));
+    this.link.send(peer, encode({ type: "hello", name: this.name, token: this.token, ...(this.watch ? { watch: true } : {}) }));
     this.onHost(true);
     this.again(peer, () => { if (this.host === peer) this.hostFound(peer); });
   }

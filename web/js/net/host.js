@@ -13,7 +13,7 @@
 // as such, and handed back when the person returns. The table is saved after every move, so a
 // host who reloads reopens it from the saved game and the guests reconnect by themselves.
 import { encode, parseGuest, RateLimit, randomId } from "./protocol.js";
-import { prove } from "./identity.js";
+import { prove, signText } from "./identity.js";
 
 /** @typedef {import("./transport.js").Link} Link */
 /** @typedef {import("../types.js").View} View */
@@ -22,6 +22,8 @@ import { prove } from "./identity.js";
 
 export const HOST_KEY = "kaiser.net.host.v1";
 export const DEFAULT_ABSENT_MS = 30000;
+/** Someone who opened the link but is not seated after this long: the host's lobby says to send it again. */
+export const GIVE_UP_MS = 45000;
 const BOT_CAP_MS = 800;
 /** The level of a new table's bots and of a bot standing in for someone away: the solo table's default. */
 const STAND_IN_LEVEL = "strong";
@@ -78,6 +80,28 @@ export class HostSession {
     this.hostSeat = 0;
     /** @type {Map<string, {link: Link, token: string | null}>} */
     this.peers = new Map();
+    /**
+     * Per connection, the guest's latest challenge (its nonce names what the host signs for
+     * it) and the number of the last message sent; and the sends in order, each once signed.
+     * @type {Map<string, {sid: string, seq: number, out: Promise<unknown>}>}
+     */
+    this.sessions = new Map();
+    /**
+     * People on their way to the table (a connection, not seated yet): how far they got.
+     * "connecting": connected, saying hello; "another-way": no direct connection, trying
+     * through the relay; "gave-up": nothing for GIVE_UP_MS.
+     * @type {Map<string, {state: "connecting" | "another-way" | "gave-up", since: number}>}
+     */
+    this.arriving = new Map();
+    this.giveUpMs = GIVE_UP_MS;
+    /** @type {Map<string, {name: string}>} people watching (no seat, no hand): their connections */
+    this.watchers = new Map();
+    /** Whether the host lets people watch (the lobby's checkbox). */
+    this.watching = true;
+    /** @type {string[]} every state someone on the way was in (the tests read it) */
+    this.arrivalLog = [];
+    /** @type {ReturnType<typeof setInterval> | null} */
+    this.arrivalTimer = null;
     /** @type {string | null} the engine's table id */
     this.table = null;
     /** @type {Object<string, unknown> | null} the saved game (the engine's table_state) */
@@ -125,7 +149,14 @@ export class HostSession {
     link.onJoin = (peer) => {
       this.peers.set(peer, { link, token: null });
       link.send(peer, encode({ type: "host", key: this.key.publicKey }));
+      if (!this.seats.some((s) => s.peer === peer)) {
+        const alias = link.aliasOf?.(peer);
+        if (alias) this.arriving.delete(alias); // the same person, now through the relay
+        this.arrive(peer, peer.startsWith("r:") ? "another-way" : "connecting");
+      }
     };
+    link.onKnock = (peer) => { if (!this.peers.has(peer) && !this.arriving.has(peer)) this.arrive(peer, "connecting"); };
+    link.onTrouble = (peer) => { if (!this.seats.some((s) => s.peer === peer)) this.arrive(peer, "another-way"); };
     link.onLeave = (peer) => this.left(peer);
     link.onMessage = (peer, text) => {
       if (!this.peers.has(peer)) this.peers.set(peer, { link, token: null });
@@ -133,9 +164,38 @@ export class HostSession {
     };
   }
 
-  /** @param {string} peer @param {Object<string, unknown>} msg */
+  /**
+   * A table message to one connection: signed for the guest's latest challenge and numbered
+   * (identity.js), sent in order. Nothing goes to a connection that has not asked the host to
+   * prove itself: its guest would believe nothing unsigned.
+   * @param {string} peer @param {Object<string, unknown>} msg
+   */
   send(peer, msg) {
-    this.peers.get(peer)?.link.send(peer, encode(msg));
+    const p = this.peers.get(peer);
+    const s = this.sessions.get(peer);
+    if (!p || !s) return;
+    s.seq += 1;
+    const body = encode({ ...msg, sid: s.sid, seq: s.seq });
+    const signed = signText(this.key, body);
+    s.out = s.out.then(async () => p.link.send(peer, await signed)).catch((e) => this.onError(String(e?.message ?? e)));
+  }
+
+  /** Someone on the way to the table. @param {string} peer @param {"connecting" | "another-way" | "gave-up"} state */
+  arrive(peer, state) {
+    this.arriving.set(peer, { state, since: performance.now() });
+    this.arrivalLog.push(state);
+    this.arrivalTimer ??= setInterval(() => this.arrivals(), 1000);
+    this.onSeats();
+  }
+
+  /** Those on the way for too long: the host is told to send the link again or let a bot play. */
+  arrivals() {
+    const now = performance.now();
+    let changed = false;
+    for (const a of this.arriving.values()) {
+      if (a.state !== "gave-up" && now - a.since >= this.giveUpMs) { a.state = "gave-up"; changed = true; }
+    }
+    if (changed) this.onSeats();
   }
 
   /** @param {string} peer @param {string} message */
@@ -146,6 +206,9 @@ export class HostSession {
   /** @param {string} peer */
   left(peer) {
     this.peers.delete(peer);
+    if (this.watchers.delete(peer)) this.onSeats();
+    this.sessions.delete(peer);
+    if (this.arriving.get(peer)?.state === "connecting") { this.arriving.delete(peer); this.onSeats(); }
     this.floodSaid.delete(peer);
     const seat = this.seats.findIndex((s) => s.peer === peer);
     if (seat < 0) return;
@@ -169,24 +232,35 @@ export class HostSession {
     const parsed = parseGuest(text);
     if ("error" in parsed) { this.refuse(peer, `Refused: ${parsed.error}.`); return; }
     const msg = parsed.msg;
-    if (msg.type === "hello") { this.hello(peer, msg.name, msg.token); return; }
+    if (msg.type === "hello") { this.hello(peer, msg.name, msg.token, msg.watch); return; }
     if (msg.type === "prove") {
-      prove(this.key, msg.nonce, peer).then((proof) => this.send(peer, { type: "proof", proof }));
+      const prior = this.sessions.get(peer);
+      const session = { sid: msg.nonce, seq: 0, out: prior?.out ?? Promise.resolve() };
+      this.sessions.set(peer, session);
+      session.out = session.out.then(async () => {
+        const proof = await prove(this.key, msg.nonce, peer);
+        this.peers.get(peer)?.link.send(peer, encode({ type: "proof", nonce: msg.nonce, as: peer, proof }));
+      }).catch(() => {});
       return;
     }
     const seat = this.seats.findIndex((s) => s.peer === peer);
+    if (seat < 0 && this.watchers.has(peer)) { this.refuse(peer, "You are watching: only the players at the table play and talk."); return; }
     if (seat < 0) { this.refuse(peer, "Say hello first: this connection holds no seat."); return; }
     if (msg.type === "talk") this.talk(seat, msg.say);
     else if (msg.type === "sit") this.sit(seat, msg.seat, peer);
     else this.enqueue(() => this.step(msg.action, seat, msg.turn, peer));
   }
 
-  /** @param {string} peer @param {string} name @param {string | null} token */
-  hello(peer, name, token) {
+  /**
+   * @param {string} peer @param {string} name @param {string | null} token
+   * @param {boolean} [watch] to watch rather than play (also what a full table offers)
+   */
+  hello(peer, name, token, watch = false) {
     let seat = token ? this.seats.findIndex((s) => s.kind === "person" && s.token === token) : -1;
+    if (seat < 0 && (watch || !this.seats.some((s) => s.kind === "bot"))) { this.watch(peer, name); return; }
     if (seat >= 0) {
       const s = this.seats[seat];
-      if (s.peer && s.peer !== peer) this.peers.delete(s.peer); // the same browser, reloaded
+      if (s.peer && s.peer !== peer) { this.peers.delete(s.peer); this.sessions.delete(s.peer); } // the same browser, reloaded (or another path)
       s.peer = peer;
       s.awaySince = null;
       s.name = name;
@@ -200,12 +274,61 @@ export class HostSession {
       };
     }
     this.send(peer, { type: "welcome", seat, token: this.seats[seat].token, room: this.room });
+    const alias = this.peers.get(peer)?.link.aliasOf?.(peer);
+    this.arriving.delete(peer);
+    if (alias) this.arriving.delete(alias);
     this.seatsChanged();
     if (this.started) {
       this.send(peer, { type: "update", ...this.updateFor(seat, []) });
       this.sendCodes(peer, seat);
     }
     this.schedule();
+  }
+
+  /**
+   * Someone watches: the public table only (no hand, no seed), the score and the tricks; never
+   * a move. Refused when the host has turned watching off.
+   * @param {string} peer @param {string} name
+   */
+  watch(peer, name) {
+    this.arriving.delete(peer);
+    if (!this.watching) {
+      this.refuse(peer, this.seats.some((s) => s.kind === "bot")
+        ? "The host has turned watching off." : "The table is full, and the host has turned watching off.");
+      this.onSeats();
+      return;
+    }
+    this.watchers.set(peer, { name });
+    this.send(peer, { type: "welcome", seat: null, watching: true, token: null, room: this.room });
+    this.send(peer, { type: "seats", seats: this.seatInfo(), started: this.started });
+    if (this.started) this.send(peer, { type: "update", ...this.publicUpdate([]) });
+    this.onSeats();
+  }
+
+  /** The host lets people watch, or not (those watching are told and dropped). @param {boolean} on */
+  setWatching(on) {
+    this.watching = on;
+    if (!on) {
+      for (const peer of this.watchers.keys()) this.refuse(peer, "The host has turned watching off.");
+      this.watchers.clear();
+    }
+    this.onSeats();
+  }
+
+  /**
+   * What a watcher sees: the table as anyone at it sees it, from the host's side, without a
+   * hand, a passed card or a choice to make.
+   * @param {Object<string, unknown>[]} events
+   * @returns {Update}
+   */
+  publicUpdate(events) {
+    const v = /** @type {any} */ (this.views[this.hostSeat]);
+    const keep = ["seat", "phase", "to_act", "dealer", "hand_number", "hand_sizes", "auction", "contract", "out_seat", "trick",
+      "tricks", "raw", "tricks_won", "seat_tricks", "scores", "target", "threshold", "winner", "winning", "trick_points"];
+    const view = /** @type {View} */ (Object.fromEntries(keep.filter((k) => k in v).map((k) => [k, v[k]])));
+    view.hand = [];
+    view.legal = [];
+    return { moves: this.moves, hands_played: this.handsPlayed, view, events, seats: this.seatInfo() };
   }
 
   /** A person asks for another seat: only one a bot holds, and only before the game. */
@@ -271,6 +394,7 @@ export class HostSession {
   /** @param {Object<string, unknown>} msg to every person at the table */
   broadcast(msg) {
     for (const s of this.seats) if (s.kind === "person" && s.peer) this.send(s.peer, msg);
+    for (const peer of this.watchers.keys()) this.send(peer, msg);
   }
 
   // ------------------------------------------------------------ the game
@@ -391,6 +515,10 @@ export class HostSession {
     for (const [seat, s] of this.seats.entries()) {
       if (s.kind === "person" && s.peer) this.send(s.peer, { type: "update", ...this.updateFor(seat, reply.events) });
     }
+    if (this.watchers.size) {
+      const u = this.publicUpdate(reply.events);
+      for (const peer of this.watchers.keys()) this.send(peer, { type: "update", ...u });
+    }
     this.onUpdate(this.updateFor(this.hostSeat, reply.events));
     this.schedule();
   }
@@ -470,6 +598,7 @@ export class HostSession {
 
   close() {
     this.closed = true;
+    if (this.arrivalTimer) clearInterval(this.arrivalTimer);
     if (this.timer) clearTimeout(this.timer);
   }
 }

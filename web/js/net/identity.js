@@ -62,3 +62,43 @@ export async function verify({ publicKey, fingerprint: expected, nonce, self, pr
     return false; // a malformed key or proof proves nothing
   }
 }
+
+// ---------------------------------------------------------------- every message the host sends
+// Once a guest has had the host's proof for one of its challenges (a nonce of its own, new on
+// each load), every table message the host sends that guest names the nonce (`sid`), a number
+// one higher than the last (`seq`), and ends with the host's signature of the text before it
+// (`,"sig":"…"}`). A guest accepts a table message only so: another guest cannot write one, a
+// message the host sent someone else names another nonce, and an old one has a number already
+// seen. The same on every path (direct, through the relay, codes by hand).
+
+/** @type {WeakMap<JsonWebKey, Promise<CryptoKey>>} */
+const signers = new WeakMap();
+
+/** The host's signed text of a message (JSON) to one guest. @param {HostKey} key @param {string} body */
+export async function signText(key, body) {
+  let k = signers.get(key.privateJwk);
+  if (!k) {
+    k = crypto.subtle.importKey("jwk", key.privateJwk, KEY, false, ["sign"]);
+    signers.set(key.privateJwk, k);
+  }
+  const sig = b64url(await crypto.subtle.sign(SIGN, await k, new TextEncoder().encode(body)));
+  return `${body.slice(0, -1)},"sig":"${sig}"}`;
+}
+
+const SIGNED = /^([\s\S]*),"sig":"([A-Za-z0-9_-]{40,120})"\}$/;
+
+/** The host's public key, for checking its messages. @param {string} publicKey */
+export function verifier(publicKey) {
+  return crypto.subtle.importKey("raw", unb64url(publicKey), KEY, false, ["verify"]);
+}
+
+/** Whether `text` ends with the host's signature of the rest. @param {CryptoKey} pub @param {string} text */
+export async function signedByHost(pub, text) {
+  const m = SIGNED.exec(text);
+  if (!m) return false;
+  try {
+    return await crypto.subtle.verify(SIGN, pub, unb64url(m[2]), new TextEncoder().encode(`${m[1]}}`));
+  } catch {
+    return false;
+  }
+}

@@ -21,7 +21,7 @@ export const NAME_MAX = 24;
 export const TALK = ["Nice!", "Oops", "Thanks, partner", "Well played", "Good game", "👍", "😄", "😮", "🎉"];
 
 /**
- * @typedef {{type: "hello", name: string, token: string | null}
+ * @typedef {{type: "hello", name: string, token: string | null, watch: boolean}
  *   | {type: "move", turn: number, action: Object<string, unknown>}
  *   | {type: "sit", seat: number}
  *   | {type: "talk", say: number}
@@ -52,7 +52,7 @@ export function parseGuest(text) {
   if (m.v !== PROTOCOL) return { error: `this table speaks version ${PROTOCOL} of the protocol: reload the page` };
   switch (m.type) {
     case "hello":
-      return { msg: { type: "hello", name: cleanName(m.name), token: typeof m.token === "string" && m.token.length <= 64 ? m.token : null } };
+      return { msg: { type: "hello", name: cleanName(m.name), token: typeof m.token === "string" && m.token.length <= 64 ? m.token : null, watch: m.watch === true } };
     case "move":
       if (!isInt(m.turn) || m.turn < 0) return { error: "a move names its turn, a whole number" };
       if (!isObj(m.action)) return { error: "a move carries an action object" };

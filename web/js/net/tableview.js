@@ -72,6 +72,8 @@ export class SharedTableView {
     this.last = null;
     /** @type {Object<string, unknown>[]} every finished trick shown here (the tests compare them) */
     this.tricks = [];
+    /** Someone watching: never a move, never "your turn". */
+    this.watching = false;
     /** @type {number | null} the seat the table is turned to */
     this.oriented = null;
     /** @type {Promise<void>} playback, one update after another */
@@ -115,7 +117,7 @@ export class SharedTableView {
     const v = u.view;
     const seat = this.seat;
     const botPlaysMine = !!u.seats[seat]?.joining;
-    const mine = v.phase !== "game_over" && v.to_act === seat && !botPlaysMine;
+    const mine = !this.watching && v.phase !== "game_over" && v.to_act === seat && !botPlaysMine;
     const roles = [0, 1, 2, 3].map((s) => seatRole(u.seats[s], s, seat));
     if (this.oriented !== seat) { orient(seat); this.oriented = seat; }
     renderStatus(v);
@@ -132,7 +134,7 @@ export class SharedTableView {
     const name = actor && actor.kind !== "bot" && actor.name ? ` (${actor.name})` : "";
     const turn = v.phase === "game_over" ? "The game is over."
       : mine ? "Your turn"
-        : v.to_act === seat ? "A bot plays your seat until the next deal"
+        : v.to_act === seat && !this.watching ? "A bot plays your seat until the next deal"
           : `${seatName(v.to_act)}'s turn${name}`;
     renderTurn(turn, mine);
     document.body.dataset.netMoves = String(u.moves);

@@ -18,7 +18,41 @@
  * @property {((peer: string) => void) | null} onLeave
  * @property {() => void} close
  * @property {string} self this page's own peer id (what the host signs a guest's challenge with)
+ * @property {((peer: string) => void) | null} [onTrouble] a peer whose direct connection did not open
+ * @property {((alias: string) => void) | null} [onKnock] on the relay path: someone with the link is on the way (their direct id)
+ * @property {(peer: string) => string | undefined} [aliasOf] on the relay path: the id the same page has on the direct one
+ * @property {(peer: string) => string} [selfFor] this page's peer id as `peer` knows it, when
+ *   the link joins two paths (each has its own ids)
  */
+
+/**
+ * A guest's two paths to the table as one Link: the direct one (WebRTC) and the relay path,
+ * whose peers' ids start with "r:" (relaypath.js). What a peer sends arrives from whichever
+ * path it used; a message goes out on the path its peer is on.
+ * @param {Link} direct @param {Link} relay
+ * @returns {Link}
+ */
+export function bothPaths(direct, relay) {
+  /** @type {Link} */
+  const link = {
+    send: (peer, text) => {
+      if (peer == null) { direct.send(null, text); relay.send(null, text); }
+      else (peer.startsWith("r:") ? relay : direct).send(peer, text);
+    },
+    onMessage: null,
+    onJoin: null,
+    onLeave: null,
+    close: () => { direct.close(); relay.close(); },
+    self: direct.self,
+    selfFor: (peer) => (peer.startsWith("r:") ? relay.self : direct.self),
+  };
+  for (const inner of [direct, relay]) {
+    inner.onMessage = (peer, text) => link.onMessage?.(peer, text);
+    inner.onJoin = (peer) => link.onJoin?.(peer);
+    inner.onLeave = (peer) => link.onLeave?.(peer);
+  }
+  return link;
+}
 
 const APP_ID = "kaiser-card-game";
 const CHANNEL = "kaiser";
@@ -64,7 +98,10 @@ export async function joinRelayRoom({ room, secret, relays }) {
   if (allLoopback(relays)) config.rtcConfig = { iceServers: [] };
   const turn = turnFromQuery();
   if (turn) config.turnConfig = turn;
-  const r = trystero.joinRoom(config, room);
+  /** @type {Link | null} */
+  let made = null;
+  // The library says when offers were exchanged but no connection formed: the host's lobby says so.
+  const r = trystero.joinRoom(config, room, { onJoinError: (e) => { if (typeof e?.peerId === "string") made?.onTrouble?.(e.peerId); } });
   const action = r.makeAction(CHANNEL);
   /** @type {Link} */
   const link = {
@@ -74,7 +111,9 @@ export async function joinRelayRoom({ room, secret, relays }) {
     onLeave: null,
     close: () => { r.leave(); },
     self: String(trystero.selfId),
+    onTrouble: null,
   };
+  made = link;
   action.onMessage = (data, meta) => {
     const peer = typeof meta === "string" ? meta : meta?.peerId;
     if (typeof peer === "string") link.onMessage?.(peer, typeof data === "string" ? data : "");
