@@ -19,7 +19,7 @@ test("only the known fields of a guest's message are kept", () => {
   const r = parseGuest(encode({ type: "sit", seat: 1, admin: true, seatOf: 0 }));
   assert.deepEqual(r, { msg: { type: "sit", seat: 1 } });
   const hello = parseGuest(encode({ type: "hello", name: "  Ann\u0007\n ", token: "x".repeat(65), host: true }));
-  assert.deepEqual(hello, { msg: { type: "hello", name: "Ann", token: null } });
+  assert.deepEqual(hello, { msg: { type: "hello", name: "Ann", token: null, watch: false } });
 });
 
 test("forged messages are refused in words", () => {
@@ -39,10 +39,9 @@ test("forged messages are refused in words", () => {
   }
 });
 
-// Found by this test: a type that is an object whose toString is not a function makes the
-// error's own wording throw (String(m.type)) instead of refusing the message. protocol.js is
-// web/js/net/, another worktree's; left as a todo for it.
-test("a message whose type cannot be made text is refused, not thrown", { todo: "protocol.js: String(m.type) throws" }, () => {
+// Found by this test: a type that is an object whose toString is not a function made the
+// error's own wording throw (String(m.type)) instead of refusing the message.
+test("a message whose type cannot be made text is refused, not thrown", () => {
   const r = parseGuest(encode({ type: { toString: 1 } }));
   assert.ok("error" in r);
 });

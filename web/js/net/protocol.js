@@ -67,7 +67,7 @@ export function parseGuest(text) {
       if (typeof m.nonce !== "string" || !/^[A-Za-z0-9_-]{16,64}$/.test(m.nonce)) return { error: "a challenge is 16 to 64 letters and digits" };
       return { msg: { type: "prove", nonce: m.nonce } };
     default:
-      return { error: `unknown message type ${JSON.stringify(String(m.type)).slice(0, 40)}` };
+      return { error: `unknown message type ${typeof m.type === "string" ? JSON.stringify(m.type).slice(0, 40) : `of kind ${typeof m.type}`}` };
   }
 }
 
