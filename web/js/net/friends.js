@@ -217,7 +217,17 @@ async function startHost() {
   const secret = resume ? resume.secret : randomId(18);
   history.replaceState(null, "", `${location.pathname}${location.search}#host=${room}`);
   document.body.dataset.net = "engine";
-  const engine = await startEngine({ timeoutMs: 90000 });
+  document.body.dataset.engine = "loading";
+  const loading = $("host-loading");
+  loading.hidden = false;
+  const engine = await startEngine({
+    onBytes: ({ loaded, total }) => {
+      loading.textContent = loaded >= total
+        ? "Setting up the table…"
+        : `Downloading the game: ${(loaded / 1e6).toFixed(1)} of ${(total / 1e6).toFixed(1)} MB`;
+    },
+  });
+  loading.hidden = true;
   const name = cleanName(savedName() || "Host");
   const key = resume?.key ?? await newHostKey();
   const host = new HostSession({ engine, room, secret, key, name, paceMs: PACE_MS, absentMs: resume?.absentMs ?? DEFAULT_ABSENT_MS });
@@ -272,6 +282,7 @@ async function startHost() {
     openDialog("dlg-invite");
   }
   document.body.dataset.net = "host";
+  document.body.dataset.engine = "ready";
 }
 
 /** @param {string} url */
@@ -502,4 +513,10 @@ $("btn-how").addEventListener("click", () => openDialog("dlg-how"));
 const invited = roomFromHash(location.hash);
 if (invited) startGuest(invited);
 else if (location.hash === "#manual") startGuest(null);
-else startHost().catch((e) => banner(String(e?.message ?? e), { kind: "error", testid: "net-error" }));
+else {
+  startHost().catch((e) => {
+    if (document.body.dataset.engine === "loading") document.body.dataset.engine = "error";
+    $("host-loading").hidden = true;
+    banner(`${e?.message ?? e} Reload the page to try again: what has arrived is kept.`, { kind: "error", testid: "net-error" });
+  });
+}
