@@ -105,5 +105,9 @@ def test_malformed_link_shows_the_engine_message(page, base_url_sub):
     wait_engine_ready(page)
     wait_turn(page)
     msg = page.get_by_test_id("link-error").inner_text()
-    assert expected in msg
+    # The engine's message, in a card player's words: what is wrong and what happens now, with
+    # no code word (the format's 'k1' prefix, an exception's class).
+    assert "not a Kaiser game link" in expected and "This link is not a Kaiser game link" in msg, msg
+    assert "A fresh game starts instead" in msg
+    assert "k1" not in msg and "InvalidAction" not in msg
     assert page.locator("#hand button.card").count() == 8
