@@ -60,6 +60,18 @@ def wait_seated(page, timeout=30_000):
     return page.evaluate("window.kaiserNet.guest.seat")
 
 
+def seat_ann_and_bob(browser, base: str, relay: str):
+    """A host and two guests, Ann and Bob, seated, Bob shown in the host's lobby:
+    (their contexts, host, ann, bob, Ann's seat)."""
+    hctx, host, link = open_host(browser, base, relay)
+    actx, ann = open_guest(browser, link, "Ann")
+    ann_seat = wait_seated(ann)
+    bctx, bob = open_guest(browser, link, "Bob")
+    wait_seated(bob)
+    host.get_by_test_id("lobby-seat-2").get_by_text("Bob").wait_for()
+    return (hctx, actx, bctx), host, ann, bob, ann_seat
+
+
 def host_moves(host) -> int:
     return host.evaluate("window.kaiserNet.host.moves")
 

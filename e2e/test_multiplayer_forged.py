@@ -10,7 +10,7 @@ import json
 import time
 
 from relay_fixture import nostr_relay  # noqa: F401  (the fixture)
-from test_multiplayer import host_moves, open_guest, open_host, play_until, settle, wait_seated
+from test_multiplayer import host_moves, play_until, seat_ann_and_bob, settle
 
 SCREEN = """JSON.stringify({
   moves: document.body.dataset.netMoves,
@@ -22,12 +22,7 @@ SCREEN = """JSON.stringify({
 
 
 def test_a_guest_cannot_show_another_a_false_table(browser, base_url_sub, nostr_relay):  # noqa: F811
-    hctx, host, link = open_host(browser, base_url_sub, nostr_relay)
-    actx, ann = open_guest(browser, link, "Ann")
-    wait_seated(ann)
-    bctx, bob = open_guest(browser, link, "Bob")
-    wait_seated(bob)
-    host.get_by_test_id("lobby-seat-2").get_by_text("Bob").wait_for()
+    contexts, host, ann, bob, _ = seat_ann_and_bob(browser, base_url_sub, nostr_relay)
     host.get_by_test_id("start-game").click()
     pages = [host, ann, bob]
     play_until(pages, lambda: host_moves(host) >= 6)
@@ -80,5 +75,5 @@ def test_a_guest_cannot_show_another_a_false_table(browser, base_url_sub, nostr_
     settle(pages, host)
     tricks = [p.evaluate("window.kaiserNet.view.tricks") for p in pages]
     assert tricks[0] == tricks[1] == tricks[2]
-    for ctx in (actx, bctx, hctx):
+    for ctx in contexts:
         ctx.close()

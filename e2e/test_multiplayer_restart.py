@@ -9,7 +9,7 @@ from __future__ import annotations
 import time
 
 from relay_fixture import restartable_relay  # noqa: F401  (the fixture)
-from test_multiplayer import host_moves, open_guest, open_host, play_until, settle, wait_seated
+from test_multiplayer import host_moves, play_until, seat_ann_and_bob, settle, wait_seated
 
 MOVE_LIST = """(() => {
   const k = window.kaiserNet;
@@ -20,12 +20,7 @@ MOVE_LIST = """(() => {
 
 def test_the_relay_restarts_mid_hand_while_a_guest_reloads(browser, base_url_sub, restartable_relay):  # noqa: F811
     relay = restartable_relay
-    hctx, host, link = open_host(browser, base_url_sub, relay.url)
-    actx, ann = open_guest(browser, link, "Ann")
-    ann_seat = wait_seated(ann)
-    bctx, bob = open_guest(browser, link, "Bob")
-    wait_seated(bob)
-    host.get_by_test_id("lobby-seat-2").get_by_text("Bob").wait_for()
+    contexts, host, ann, bob, ann_seat = seat_ann_and_bob(browser, base_url_sub, relay.url)
     host.get_by_test_id("start-game").click()
     pages = [host, ann, bob]
     play_until(pages, lambda: host_moves(host) >= 10)
@@ -57,5 +52,5 @@ def test_the_relay_restarts_mid_hand_while_a_guest_reloads(browser, base_url_sub
             break
         time.sleep(0.3)
     assert lists[0] == lists[1] == lists[2], lists
-    for ctx in (actx, bctx, hctx):
+    for ctx in contexts:
         ctx.close()

@@ -68,12 +68,18 @@ def test_an_unknown_bot_level_is_an_error_not_a_random_bot(page, base_url_sub):
     assert page.evaluate("document.body.dataset.moves") == "0"
 
 
-def test_malformed_link_names_the_python_exception(page, base_url_sub):
+def _link_error(page, base_url_sub, code: str) -> str:
+    """What the page says of the game link ``#g=code``, once the fresh game it starts instead
+    is dealt."""
     preset_settings(page, FAST)
-    page.goto(base_url_sub + "#g=k1AAAA")
+    page.goto(base_url_sub + "#g=" + code)
     wait_engine_ready(page)
     wait_turn(page)
-    msg = page.get_by_test_id("link-error").inner_text()
+    return page.get_by_test_id("link-error").inner_text()
+
+
+def test_malformed_link_names_the_python_exception(page, base_url_sub):
+    msg = _link_error(page, base_url_sub, "k1AAAA")
     assert "This link could not be opened: This game link is damaged" in msg, msg
     assert "InvalidAction" not in msg
     assert "#g=" not in page.url
@@ -166,11 +172,7 @@ def test_an_engine_that_stops_answering_is_reported(page, base_url_sub):
 
 def test_a_wrong_link_is_told_in_a_players_words(page, base_url_sub):
     """Issue 33: no code words ("should start with 'k1'", "InvalidAction") in what a player reads."""
-    preset_settings(page, FAST)
-    page.goto(base_url_sub + "#g=zz9")
-    wait_engine_ready(page)
-    wait_turn(page)
-    msg = page.get_by_test_id("link-error").inner_text()
+    msg = _link_error(page, base_url_sub, "zz9")
     assert "This link could not be opened: This link is not a Kaiser game link. A fresh game" in msg, msg
     assert "'k1'" not in msg and "InvalidAction" not in msg
     page.screenshot(path=str(Path(__file__).resolve().parent / "artifacts" / "link-error.png"))

@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 import sys
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -100,31 +101,29 @@ def _swapped_between(game: Game, a: int, b: int) -> Game | None:
     return None
 
 
-def test_posterior_reads_the_seats_view_alone():
+def _check_swaps_leave_the_choice(level: str, other_seat: Callable[[int], int], same_view: bool) -> None:
+    """Swapping a card between the seat after the one to act and ``other_seat(seat)`` leaves
+    ``level``'s choice as it was (and, where ``same_view``, the seat's observation too)."""
     checked = 0
     for index in range(6):
         game = _midhand("prairie", index, 3)
         seat = game.to_act
-        other = _swapped_between(game, (seat + 1) & 3, partner(seat))
+        other = _swapped_between(game, (seat + 1) & 3, other_seat(seat))
         if other is None:
             continue
-        assert observe(other, seat) == observe(game, seat)
-        assert choose(other, "posterior", index) == choose(game, "posterior", index)
+        if same_view:
+            assert observe(other, seat) == observe(game, seat)
+        assert choose(other, level, index) == choose(game, level, index)
         checked += 1
     assert checked
+
+
+def test_posterior_reads_the_seats_view_alone():
+    _check_swaps_leave_the_choice("posterior", partner, same_view=True)
 
 
 def test_oracle_partner_sees_partner_not_the_opponents():
-    checked = 0
-    for index in range(6):
-        game = _midhand("prairie", index, 3)
-        seat = game.to_act
-        other = _swapped_between(game, (seat + 1) & 3, (seat + 3) & 3)
-        if other is None:
-            continue
-        assert choose(other, "oracle-partner", index) == choose(game, "oracle-partner", index)
-        checked += 1
-    assert checked
+    _check_swaps_leave_the_choice("oracle-partner", lambda seat: (seat + 3) & 3, same_view=False)
 
 
 def test_oracle_opponents_plays_a_legal_card_of_the_true_deal():
