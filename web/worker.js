@@ -277,12 +277,14 @@ async function get(url) {
   }
 }
 
-async function siteCache() {
-  try {
-    return self.caches ? await caches.open(CACHE_NAME) : null;
-  } catch {
-    return null; // storage refused (private mode): the files come from the network each time
-  }
+/** @type {Promise<Cache | null> | null} */
+let cacheOpened = null;
+
+/** The site's cache, opened once for the boot (null where storage is refused, as in some
+ * private modes: the files then come from the network each time). */
+function siteCache() {
+  cacheOpened ??= (self.caches ? caches.open(CACHE_NAME) : Promise.resolve(null)).catch(() => null);
+  return cacheOpened;
 }
 
 /** The names of NAME.xz's parts, in order. @param {string} name */
@@ -291,24 +293,26 @@ function partsOf(name) {
     .sort((a, b) => Number(a.split(".").pop()) - Number(b.split(".").pop()));
 }
 
-/** One part's bytes: from the site's cache, or downloaded and then kept there.
- * @param {string} part @param {Cache | null} cache */
-async function downloadPart(part, cache) {
-  const url = RUNTIME_URL + part;
+/** One of the boot's downloads (an xz part, the wheel), whole: from the site's cache, or
+ * downloaded, counted and then kept there, so a Retry does not download it again.
+ * @param {string} file a name in BOOT_BYTES, relative to the runtime */
+async function download(file) {
+  const url = RUNTIME_URL + file;
+  const cache = await siteCache();
   const hit = await cache?.match(url);
   if (hit) {
-    arrived(BOOT_BYTES[part]);
+    arrived(BOOT_BYTES[file]);
     return new Uint8Array(await hit.arrayBuffer());
   }
   const res = await get(url);
-  if (!res.ok || !res.body) throw new Error(`${part} could not be downloaded (HTTP ${res.status})`);
+  if (!res.ok || !res.body) throw new Error(`${file} could not be downloaded (HTTP ${res.status})`);
   let bytes;
   try {
     bytes = new Uint8Array(await new Response(counted(res.body)).arrayBuffer());
   } catch (err) {
-    throw new NetworkError(`${part} was cut off (${err?.message || err})`);
+    throw new NetworkError(`${file} was cut off (${err?.message || err})`);
   }
-  if (bytes.length !== BOOT_BYTES[part]) throw new NetworkError(`${part} arrived cut short`);
+  if (bytes.length !== BOOT_BYTES[file]) throw new NetworkError(`${file} arrived cut short`);
   cache?.put(url, new Response(bytes)).catch(() => {}); // kept for a Retry; else downloaded again
   return bytes;
 }
@@ -318,18 +322,18 @@ async function downloadPart(part, cache) {
  * the boot's downloads), as one stream. A part already in the site's cache is read from there;
  * the others are downloaded and each is kept in the cache once whole: a Retry after a cut goes
  * on from there.
- * @param {string} name @param {Cache | null} cache
+ * @param {string} name
  */
-function xzParts(name, cache) {
+function xzParts(name) {
   const parts = partsOf(name);
   /** @param {string} part */
-  const download = (part) => downloadPart(part, cache).catch((err) => {
+  const fetchPart = (part) => download(part).catch((err) => {
     // The runtime swallows a failed instantiation and waits for ever: say it here, at once.
     if (err instanceof NetworkError) self.postMessage({ type: "boot-error", message: err.message, offline: true });
     throw err;
   });
   // Two parts in flight: while one is read the next is on its way, its round trip hidden.
-  const started = parts.slice(0, 2).map(download);
+  const started = parts.slice(0, 2).map(fetchPart);
   let next = 0;
   for (const p of started) p.catch(() => {}); // reported by the pull that awaits it
   return new ReadableStream({
@@ -337,7 +341,7 @@ function xzParts(name, cache) {
       if (next >= parts.length) return controller.close();
       const bytes = await started[next++];
       if (started.length < parts.length) {
-        const more = download(parts[started.length]);
+        const more = fetchPart(parts[started.length]);
         more.catch(() => {});
         started.push(more);
       }
@@ -362,7 +366,7 @@ async function runtimeFile(name) {
     return hit;
   }
   const { XzReadableStream } = await import(XZ_DECODER);
-  const [forRuntime, forCache] = new XzReadableStream(xzParts(name, cache)).tee();
+  const [forRuntime, forCache] = new XzReadableStream(xzParts(name)).tee();
   if (cache) cache.put(plain, new Response(forCache, { headers })).catch((err) => console.warn(`[engine] ${name} not kept:`, err));
   return new Response(forRuntime, { headers });
 }
@@ -377,13 +381,6 @@ self.fetch = (input, init) => {
 // ---------------------------------------------------------------- boot
 /** Our wheel's file name (the build writes it among the boot's downloads). */
 const WHEEL_FILE = Object.keys(BOOT_BYTES).find((name) => name.endsWith(".whl")) ?? "";
-
-/** The wheel's bytes, downloaded while the runtime arrives rather than after Python is up. */
-async function downloadWheel() {
-  const res = await get(new URL(WHEEL_FILE, RUNTIME_URL).href);
-  if (!res.ok || !res.body) throw new Error(`the engine's wheel could not be loaded (HTTP ${res.status})`);
-  return new Uint8Array(await new Response(counted(res.body)).arrayBuffer());
-}
 
 /** Unpack the wheel once it is checked against our lock entry's name and sha256. */
 async function installWheel(py, bytes) {
@@ -421,7 +418,7 @@ async function restore(loadPyodide, snapshot) {
 let bootHeap = 0;
 
 async function fresh(loadPyodide) {
-  const wheel = downloadWheel();
+  const wheel = download(WHEEL_FILE); // alongside the runtime, not after Python is up
   wheel.catch(() => {}); // reported where it is awaited
   const py = await loadPyodide({ indexURL: RUNTIME_URL, _makeSnapshot: true });
   bootHeap = py._module.HEAP8.length;

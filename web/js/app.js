@@ -2,7 +2,7 @@
 // Entry point: take the engine that boot.js started (Pyodide in a worker), restore or start a
 // game (over the table paint.js drew from the save), open share links, and wire the menu,
 // dialogs and service worker.
-import { startEngine } from "./engine/engine.js";
+import { downloadWords, startEngine } from "./engine/engine.js";
 import { BOOT_TIMEOUT_MS, takeEarlyEngine } from "./engine/boot.js";
 import { abandonPaint, endPaint } from "./table/paint.js";
 import { registerServiceWorker } from "./engine/offline.js";
@@ -71,15 +71,11 @@ function randomSeed() {
 }
 
 // ---------------------------------------------------------------- boot
-const MB = (bytes) => (bytes / 1e6).toFixed(1);
-
 /** @param {import("./engine/engine.js").BootBytes} bytes */
 function onBytes({ loaded, total }) {
   bootProgress().max = total;
   bootProgress().value = loaded;
-  $("boot-bytes").textContent = loaded >= total
-    ? `Downloaded ${MB(total)} MB. Setting up the table…`
-    : `Downloading the game: ${MB(loaded)} of ${MB(total)} MB`;
+  $("boot-bytes").textContent = downloadWords({ loaded, total });
 }
 
 /** @param {import("./engine/engine.js").BootProgress} progress */

@@ -17,6 +17,16 @@
 /** @typedef {{stage: string, state: string}} BootProgress a boot stage started or done */
 /** @typedef {{loaded: number, total: number}} BootBytes the engine's files: bytes arrived so far */
 
+const MB = (/** @type {number} */ bytes) => (bytes / 1e6).toFixed(1);
+
+/** How far the engine's download has got, in a player's words (the solo page and a friends
+ * table's host show the same sentence). @param {BootBytes} bytes */
+export function downloadWords({ loaded, total }) {
+  return loaded >= total
+    ? `Downloaded ${MB(total)} MB. Setting up the table…`
+    : `Downloading the game: ${MB(loaded)} of ${MB(total)} MB`;
+}
+
 /** The last calls' sizes are kept (Engine.traffic): what crosses the worker per move is a budget
  * the page keeps (under 4 KB, the same in the sixth hand as in the first), and tests read it. */
 const TRAFFIC_KEPT = 400;

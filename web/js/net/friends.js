@@ -209,7 +209,7 @@ function installStatsButton(codes) {
 // ---------------------------------------------------------------- host
 
 async function startHost() {
-  const { startEngine } = await import("../engine/engine.js");
+  const { downloadWords, startEngine } = await import("../engine/engine.js");
   const hash = /^#host=([A-Za-z0-9_-]+)$/.exec(location.hash);
   const saved = HostSession.saved();
   const resume = hash && saved && saved.room === hash[1] ? saved : null;
@@ -221,11 +221,7 @@ async function startHost() {
   const loading = $("host-loading");
   loading.hidden = false;
   const engine = await startEngine({
-    onBytes: ({ loaded, total }) => {
-      loading.textContent = loaded >= total
-        ? "Setting up the table…"
-        : `Downloading the game: ${(loaded / 1e6).toFixed(1)} of ${(total / 1e6).toFixed(1)} MB`;
-    },
+    onBytes: (bytes) => { loading.textContent = downloadWords(bytes); },
   });
   loading.hidden = true;
   const name = cleanName(savedName() || "Host");
