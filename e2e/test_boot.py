@@ -14,7 +14,7 @@ HAS_API = (ROOT / "kaiser_core" / "bridge" / "api.py").exists()
 BOOT_AND_CALL = """
 async () => {
   const t0 = performance.now();
-  const { startEngine } = await import(new URL("./js/engine/engine.js", document.baseURI).href);
+  const { startEngine } = await import(new URL("./js/worker-client/client.js", document.baseURI).href);
   const stages = [];
   let engine;
   try {

@@ -9,7 +9,7 @@ from conftest import StaticServer, wait_engine_ready
 REGISTER = """
 async () => {
   window.__apply = null;
-  const { registerServiceWorker } = await import(new URL("./js/engine/offline.js", document.baseURI).href);
+  const { registerServiceWorker } = await import(new URL("./js/ui/offline.js", document.baseURI).href);
   const reg = await registerServiceWorker((apply) => { window.__apply = apply; });
   await navigator.serviceWorker.ready;
   return { scope: reg.scope, caches: await caches.keys() };

@@ -1,9 +1,9 @@
-// The page's table client (web/js/engine/table-client.js) against a stand-in engine: each reply's
+// The page's table client (web/js/table/table-client.js) against a stand-in engine: each reply's
 // move goes into the saved game, a forgotten table is opened again from it, and a move played
 // back after a reload keeps only the views of the seats this device shows. `node --test tests/js/`.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { LocalTable } from "../../web/js/engine/table-client.js";
+import { LocalTable } from "../../web/js/table/table-client.js";
 
 /** A stand-in engine: a "table" whose to_act goes round, forgetting its tables on demand. */
 function fakeEngine() {

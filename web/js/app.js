@@ -2,10 +2,10 @@
 // Entry point: take the engine that boot.js started (Pyodide in a worker), restore or start a
 // game (over the table paint.js drew from the save), open share links, and wire the menu,
 // dialogs and service worker.
-import { downloadWords, startEngine } from "./engine/engine.js";
-import { BOOT_TIMEOUT_MS, takeEarlyEngine } from "./engine/boot.js";
+import { downloadWords, startEngine } from "./worker-client/client.js";
+import { BOOT_TIMEOUT_MS, takeEarlyEngine } from "./worker-client/boot.js";
 import { abandonPaint, endPaint } from "./table/paint.js";
-import { registerServiceWorker } from "./engine/offline.js";
+import { registerServiceWorker } from "./ui/offline.js";
 import { Game } from "./table/game.js";
 import { Replay } from "./table/replay.js";
 import { renderScoreSheet } from "./table/scoresheet.js";
@@ -17,7 +17,7 @@ import { banner, announce, errorText } from "./ui/announce.js";
 import { openDialog, closeDialog, installDialogs } from "./ui/dialogs.js";
 import {
   loadSettings, saveSettings, readSavedGame, shownMoves, setAsideCorrupt, onSaveTrouble, watchOtherTabs, storedState,
-} from "./engine/storage.js";
+} from "./ui/storage.js";
 import { shareCodeFromLocation, clearShareHash, shareUrl, copyText, systemShare, markShare } from "./ui/share.js";
 import { openAnalysis } from "./review/analysis.js";
 import { installStats, recordAnalysis } from "./review/stats.js";
@@ -71,14 +71,14 @@ function randomSeed() {
 }
 
 // ---------------------------------------------------------------- boot
-/** @param {import("./engine/engine.js").BootBytes} bytes */
+/** @param {import("./worker-client/client.js").BootBytes} bytes */
 function onBytes({ loaded, total }) {
   bootProgress().max = total;
   bootProgress().value = loaded;
   $("boot-bytes").textContent = downloadWords({ loaded, total });
 }
 
-/** @param {import("./engine/engine.js").BootProgress} progress */
+/** @param {import("./worker-client/client.js").BootProgress} progress */
 function onProgress({ stage, state }) {
   const li = /** @type {HTMLElement | null} */ (document.querySelector(`.boot-stages [data-stage="${stage}"]`));
   if (li) li.dataset.state = state;

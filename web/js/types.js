@@ -189,7 +189,7 @@
  */
 
 /**
- * Where the page's position comes from (engine/table-client.js): a table this device holds in
+ * Where the page's position comes from (table/table-client.js): a table this device holds in
  * its engine, or one held by another device. The page draws only what it answers.
  * @typedef {object} TableClient
  * @property {number[]} seats the seats this device shows, its own first
@@ -376,7 +376,7 @@
  */
 
 /**
- * The engine client (engine.js). A failed call rejects with an error whose `type` is the
+ * The engine client (worker-client/client.js). A failed call rejects with an error whose `type` is the
  * Python exception's class name and `code` the engine's error code ("table_not_found", ...).
  * @typedef {object} Engine
  * @property {string} version

@@ -188,7 +188,7 @@ function renderArriving(host) {
 let guestEngineStarted = null;
 /** A guest's engine, fetched the first time its player opens an analysis (never to play). */
 function guestEngine() {
-  guestEngineStarted ??= import("../engine/engine.js").then(({ startEngine }) => startEngine({ timeoutMs: 120000 }));
+  guestEngineStarted ??= import("../worker-client/client.js").then(({ startEngine }) => startEngine({ timeoutMs: 120000 }));
   guestEngineStarted.catch(() => { guestEngineStarted = null; });
   return guestEngineStarted;
 }
@@ -209,7 +209,7 @@ function installStatsButton(codes) {
 // ---------------------------------------------------------------- host
 
 async function startHost() {
-  const { downloadWords, startEngine } = await import("../engine/engine.js");
+  const { downloadWords, startEngine } = await import("../worker-client/client.js");
   const hash = /^#host=([A-Za-z0-9_-]+)$/.exec(location.hash);
   const saved = HostSession.saved();
   const resume = hash && saved && saved.room === hash[1] ? saved : null;

@@ -9,7 +9,7 @@ import { DEFAULT_LEVEL } from "../ui/constants.js";
 import { openDialog, closeDialog } from "../ui/dialogs.js";
 import { banner, announce, errorText } from "../ui/announce.js";
 import { copyText, markShare } from "../ui/share.js";
-import { saveSettings, GAME_KEY } from "../engine/storage.js";
+import { saveSettings, GAME_KEY } from "../ui/storage.js";
 import { LEVEL_NAMES, seatName, signedScore, teamOf } from "../table/words.js";
 import { $ } from "../ui/dom.js";
 

@@ -1,5 +1,5 @@
 // @ts-check
-// The live game, played through a table client (../engine/table-client.js): a person's choice
+// The live game, played through a table client (./table-client.js): a person's choice
 // goes out as the table's `step`, a bot's turn as its `botStep`; each answers with the views of
 // the seats this device shows and the events the move caused (the card, the trick and its
 // winner, the finished hand, the game over), which this module plays back. The table client is
@@ -15,8 +15,8 @@ import { renderHandResult, renderGameOver, handResultTitle } from "./scoresheet.
 import { describeAction, seatName, trickWords, playerWords, contractWords, scoreText } from "./words.js";
 import { announce, banner, errorText } from "../ui/announce.js";
 import { openDialog, closeDialog, whenClosed, whenNoDialogOpen } from "../ui/dialogs.js";
-import { saveGame, saveSettings, saveShown } from "../engine/storage.js";
-import { LocalTable } from "../engine/table-client.js";
+import { saveGame, saveSettings, saveShown } from "../ui/storage.js";
+import { LocalTable } from "./table-client.js";
 import { SPEEDS, effectiveSpeed, prefersReducedMotion } from "../ui/settings.js";
 import { rememberView } from "./paint.js";
 import { $ } from "../ui/dom.js";

@@ -6,7 +6,7 @@
 import { playerWords, seatName, partnerOf } from "./words.js";
 import { cardName, suitSymbol, suitOf, rankLabel } from "./cards.js";
 import { announce, banner, errorText } from "../ui/announce.js";
-import { LocalTable } from "../engine/table-client.js";
+import { LocalTable } from "./table-client.js";
 import { $ } from "../ui/dom.js";
 
 /** How long the engine may look for whether a claim holds (docs/bridge.md, table_claim). */

@@ -9,7 +9,7 @@
 // paint: the seat's view (and North's when the person plays it) and the seat labels, keyed to
 // the saved game's seed and number of moves.
 import { renderStatus, renderSeats, renderTrick, renderHand, renderTurn, renderPlate } from "./table.js";
-import { readSavedGame, readPaint, savePaint } from "../engine/storage.js";
+import { readSavedGame, readPaint, savePaint } from "../ui/storage.js";
 import { shareCodeFromLocation } from "../ui/share.js";
 import { $ } from "../ui/dom.js";
 

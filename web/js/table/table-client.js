@@ -8,7 +8,7 @@
 // worker that restarted (and forgot its tables) is met by opening the table again from that saved
 // game. A remote client (a guest at a shared table) implements the same TableClient with views
 // coming from the host: nothing above this module needs the engine or the seed.
-import { saveGame } from "./storage.js";
+import { saveGame } from "../ui/storage.js";
 
 /** @typedef {import("../types.js").Action} Action */
 /** @typedef {import("../types.js").Engine} Engine */

@@ -11,7 +11,7 @@
 // A save the browser refuses (storage full) is reported once as "full" and retried at the next
 // save; "saved" follows when one succeeds again.
 
-import { DEFAULT_LEVEL } from "../ui/constants.js";
+import { DEFAULT_LEVEL } from "./constants.js";
 
 export const GAME_KEY = "kaiser.game.v1";
 const SETTINGS_KEY = "kaiser.settings.v1";

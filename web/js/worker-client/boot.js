@@ -2,7 +2,7 @@
 // The first module the page runs: it starts the engine's worker at once, while the app's own
 // modules are still loading, so fetching and starting Python overlaps with them (docs/boot.md).
 // app.js takes the started engine with takeEarlyEngine(); a retry starts a new one itself.
-import { startEngine } from "./engine.js";
+import { startEngine } from "./client.js";
 
 // How long the boot may go with nothing arriving before it is called stalled (not its total time);
 // ?boot_timeout_ms=N shortens it (tests of the message).
@@ -21,8 +21,8 @@ let early = startEngine({
 early.catch(() => {}); // app.js reports the failure when it takes the engine
 
 /** The engine started by this module (once): replays the progress it has already reported.
- * @param {(p: import("./engine.js").BootProgress) => void} onProgress
- * @param {(b: import("./engine.js").BootBytes) => void} onBytes */
+ * @param {(p: import("./client.js").BootProgress) => void} onProgress
+ * @param {(b: import("./client.js").BootBytes) => void} onBytes */
 export function takeEarlyEngine(onProgress, onBytes) {
   const engine = early;
   early = null;
