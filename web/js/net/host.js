@@ -1,10 +1,11 @@
 // @ts-check
 // The host of a shared table: its browser holds the deal, as a dealer would.
 //
-// The engine (a table in this page's worker, docs/bridge.md) runs here only. Each guest's move
-// is a request: the host parses it (protocol.js), takes the seat from the connection that sent
-// it (never from the message), and lets the engine check it (`table_step` with the turn the
-// guest meant), so a move out of turn, for another seat, malformed, repeated or too late is
+// The engine (a table in this page's worker, docs/bridge.md) runs here only, behind the same
+// authority as a solo table's (TableLoop, ../table/loop.js): the people here and the guests on
+// their links are its seats. Each guest's move is a request: the host parses it (protocol.js),
+// takes the seat from the connection that sent it (never from the message), and lets the engine
+// check it (`table_step` with the turn the guest meant), so a move out of turn, for another seat, malformed, repeated or too late is
 // refused to that guest and changes nothing. A guest receives only its own seat's view and the
 // move's public events, never the table's state, its seed or the engine's `action`.
 //
@@ -14,6 +15,7 @@
 // host who reloads reopens it from the saved game and the guests reconnect by themselves.
 import { encode, parseGuest, RateLimit, randomId } from "./protocol.js";
 import { prove, signText } from "./identity.js";
+import { TableLoop } from "../table/loop.js";
 
 /** @typedef {import("./transport.js").Link} Link */
 /** @typedef {import("../types.js").View} View */
@@ -102,18 +104,26 @@ export class HostSession {
     this.arrivalLog = [];
     /** @type {ReturnType<typeof setInterval> | null} */
     this.arrivalTimer = null;
-    /** @type {string | null} the engine's table id */
-    this.table = null;
-    /** @type {Object<string, unknown> | null} the saved game (the engine's table_state) */
-    this.state = null;
-    this.moves = 0;
-    this.handsPlayed = 0;
+    /**
+     * The table's authority, as at a solo table: its bots are the bot seats and the stand-ins
+     * for people away; each moves at a pace people can follow.
+     */
+    this.loop = new TableLoop({
+      engine,
+      level: (seat) => this.botLevel(seat),
+      seed: (moves) => `${this.room}:${moves}`,
+      ready: (_seat, events) => this.pace(events),
+      onThinking: (seat) => {
+        const s = this.seats[seat];
+        if (s.kind === "person" && !this.joining(s)) this.seatsChanged(); // say that a bot stands in now
+      },
+      onMove: (reply) => this.moved(reply),
+      onError: (e) => this.onError(String(/** @type {any} */ (e)?.message ?? e)),
+      save: () => this.save(),
+      timeCapMs: BOT_CAP_MS,
+    });
     /** The move count when the hand in play was dealt (-1: not known, after a reload mid-hand). */
     this.handStart = 0;
-    /** @type {View[]} the latest view of each seat */
-    this.views = [];
-    /** @type {Object<string, unknown>[]} */
-    this.lastEvents = [];
     /** @type {Object<string, unknown> | null} the last finished hand's record */
     this.lastHand = null;
     /** @type {Codes} */
@@ -121,10 +131,8 @@ export class HostSession {
     this.limit = new RateLimit();
     /** @type {Map<string, number>} when each peer was last told it sends too much */
     this.floodSaid = new Map();
-    /** @type {Promise<unknown>} engine work, one move at a time */
-    this.queue = Promise.resolve();
-    /** @type {ReturnType<typeof setTimeout> | null} */
-    this.timer = null;
+    /** @type {Set<ReturnType<typeof setTimeout>>} when a person away is to be played for by a bot */
+    this.awayTimers = new Set();
     /** @type {(u: Update) => void} the host's own table */
     this.onUpdate = () => {};
     /** @type {() => void} the lobby changed (who sits where) */
@@ -140,7 +148,17 @@ export class HostSession {
     this.closed = false;
   }
 
-  get started() { return this.table != null; }
+  get started() { return this.loop.table != null; }
+
+  /** @returns {Object<string, unknown> | null} the saved game, kept move by move */
+  get state() { return /** @type {any} */ (this.loop.table?.state ?? null); }
+
+  get moves() { return this.loop.table?.moves ?? 0; }
+
+  get handsPlayed() { return this.loop.table?.handsPlayed ?? 0; }
+
+  /** @returns {View[]} the latest view of each seat */
+  get views() { return [0, 1, 2, 3].map((s) => /** @type {View} */ (this.loop.table?.view(s))); }
 
   // ------------------------------------------------------------ connections
 
@@ -215,7 +233,13 @@ export class HostSession {
     this.seats[seat].peer = null;
     this.seats[seat].awaySince = performance.now();
     this.seatsChanged();
-    this.schedule();
+    this.standInLater();
+  }
+
+  /** A bot takes an absent person's turn once they have been away for absentMs. */
+  standInLater() {
+    const t = setTimeout(() => { this.awayTimers.delete(t); this.loop.kick(); }, this.absentMs + 50);
+    this.awayTimers.add(t);
   }
 
   /** @param {string} peer @param {string} text */
@@ -248,7 +272,7 @@ export class HostSession {
     if (seat < 0) { this.refuse(peer, "Say hello first: this connection holds no seat."); return; }
     if (msg.type === "talk") this.talk(seat, msg.say);
     else if (msg.type === "sit") this.sit(seat, msg.seat, peer);
-    else this.enqueue(() => this.step(msg.action, seat, msg.turn, peer));
+    else this.step(msg.action, seat, msg.turn, peer);
   }
 
   /**
@@ -282,7 +306,7 @@ export class HostSession {
       this.send(peer, { type: "update", ...this.updateFor(seat, []) });
       this.sendCodes(peer, seat);
     }
-    this.schedule();
+    this.loop.kick();
   }
 
   /**
@@ -399,46 +423,35 @@ export class HostSession {
 
   // ------------------------------------------------------------ the game
 
-  /** @param {() => Promise<unknown>} work */
-  enqueue(work) {
-    this.queue = this.queue.then(work).catch((e) => this.onError(String(e?.message ?? e)));
-    return this.queue;
-  }
-
   /** Deal a new game with these rules, everyone in their seats. @param {Object<string, unknown>} config */
-  start(config) {
-    return this.enqueue(async () => {
+  async start(config) {
+    try {
       const state = await this.engine.call("new_game", config);
       this.codes = { game: randomId(9), profile: String(config.profile ?? "standard"), hands: {}, share: null, challenges: {} };
       await this.open(/** @type {Object<string, unknown>} */ (state));
-    });
-  }
-
-  /** Open the table from a saved game (a new one, or after the host's reload). */
-  async open(state) {
-    const seats = [this.hostSeat, ...[0, 1, 2, 3].filter((s) => s !== this.hostSeat)];
-    const reply = /** @type {any} */ (await this.engine.call("open_table", state, seats));
-    this.table = reply.table;
-    this.state = state;
-    const v = reply.view;
-    const fresh = v.auction.length === 0 && v.tricks.length === 0 && v.passed_card == null
-      && ["redeal", "passing", "bidding"].includes(v.phase);
-    this.handStart = fresh ? reply.moves : -1;
-    this.apply(reply);
-  }
-
-  /** The engine call, reopening the table once if the worker forgot it. */
-  async call(fn, ...args) {
-    try {
-      return await this.engine.call(fn, this.table, ...args);
     } catch (e) {
-      if (e?.code !== "table_not_found" || !this.state) throw e;
-      await this.open(this.state);
-      return this.engine.call(fn, this.table, ...args);
+      this.onError(String(/** @type {any} */ (e)?.message ?? e));
     }
   }
 
-  /** A person's move (the host's own, or a guest's from its connection). */
+  /** Open the table from a saved game (a new one, or after the host's reload). @param {Object<string, unknown>} state */
+  async open(state) {
+    const seats = [this.hostSeat, ...[0, 1, 2, 3].filter((s) => s !== this.hostSeat)];
+    if (!await this.loop.open(/** @type {any} */ (state), seats)) return;
+    const v = /** @type {any} */ (this.views[this.hostSeat]);
+    const fresh = v.auction.length === 0 && v.tricks.length === 0 && v.passed_card == null
+      && ["redeal", "passing", "bidding"].includes(v.phase);
+    this.handStart = fresh ? this.moves : -1;
+    this.save();
+    this.tell([]);
+    this.loop.kick();
+  }
+
+  /**
+   * A person's move (the host's own, or a guest's from its connection): refused to that guest,
+   * changing nothing, when the engine refuses it.
+   * @param {Object<string, unknown>} action @param {number} seat @param {number | null} turn @param {string | null} [peer]
+   */
   async step(action, seat, turn, peer = null) {
     if (!this.started) { if (peer) this.refuse(peer, "The game has not started yet."); return; }
     if (peer && this.joining(this.seats[seat])) {
@@ -446,10 +459,9 @@ export class HostSession {
       return;
     }
     try {
-      const reply = await this.call("table_step", action, seat, turn);
-      await this.moved(reply);
+      await this.loop.move(/** @type {any} */ (action), seat, turn);
     } catch (e) {
-      const message = String(e?.message ?? e);
+      const message = String(/** @type {any} */ (e)?.message ?? e);
       if (peer) this.refuse(peer, message);
       else this.onError(message);
     }
@@ -457,15 +469,18 @@ export class HostSession {
 
   /** The host plays its own seat. @param {Object<string, unknown>} action */
   play(action) {
-    return this.enqueue(() => this.step(action, this.hostSeat, this.moves));
+    return this.step(action, this.hostSeat, null);
   }
 
-  async moved(reply) {
-    this.apply(reply);
-    this.state = /** @type {Object<string, unknown>} */ (await this.call("table_state"));
-    this.save();
-    const hand = reply.events.find((e) => e.type === "hand");
-    if (hand) await this.handCodes(hand.hand_index, reply.events.some((e) => e.type === "game_over"));
+  /** The loop made a move: every screen is told, the table kept, a finished hand's codes made. @param {any} reply */
+  moved(reply) {
+    const hand = reply.events.find((/** @type {any} */ e) => e.type === "hand");
+    if (hand) { this.lastHand = hand.record; this.handStart = reply.moves; }
+    this.tell(reply.events);
+    if (hand) {
+      this.handCodes(hand.hand_index, reply.events.some((/** @type {any} */ e) => e.type === "game_over"))
+        .catch((e) => this.onError(String(e?.message ?? e)));
+    }
   }
 
   /**
@@ -503,24 +518,16 @@ export class HostSession {
     return { game: c.game, profile: c.profile, titles: this.titles, hands: c.hands, share: c.share, challenge: c.challenges[String(seat)] ?? null };
   }
 
-  /** Keep the views, show them to each seat, and have bots play on. */
-  apply(reply) {
-    const views = [reply.view, ...reply.views];
-    for (const v of views) this.views[v.seat] = v;
-    this.moves = reply.moves;
-    this.handsPlayed = reply.hands_played;
-    this.lastEvents = reply.events;
-    const hand = reply.events.find((e) => e.type === "hand");
-    if (hand) { this.lastHand = hand.record; this.handStart = reply.moves; }
+  /** Each seat its view after a move (with the move's events), and the watchers the public table. @param {Object<string, unknown>[]} events */
+  tell(events) {
     for (const [seat, s] of this.seats.entries()) {
-      if (s.kind === "person" && s.peer) this.send(s.peer, { type: "update", ...this.updateFor(seat, reply.events) });
+      if (s.kind === "person" && s.peer) this.send(s.peer, { type: "update", ...this.updateFor(seat, events) });
     }
     if (this.watchers.size) {
-      const u = this.publicUpdate(reply.events);
+      const u = this.publicUpdate(events);
       for (const peer of this.watchers.keys()) this.send(peer, { type: "update", ...u });
     }
-    this.onUpdate(this.updateFor(this.hostSeat, reply.events));
-    this.schedule();
+    this.onUpdate(this.updateFor(this.hostSeat, events));
   }
 
   /** @param {number} seat @param {Object<string, unknown>[]} events @returns {Update} */
@@ -528,34 +535,19 @@ export class HostSession {
     return { moves: this.moves, hands_played: this.handsPlayed, view: this.views[seat], events, seats: this.seatInfo() };
   }
 
-  /** After a move (or a seat's change): a bot or a stand-in plays at a pace people can follow. */
-  schedule() {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    const v = this.views[this.hostSeat];
-    if (!this.started || this.closed || !v || v.phase === "game_over") return;
-    const s = this.seats[v.to_act];
-    let wait = this.paceMs;
-    if (this.lastEvents.some((e) => e.type === "trick")) wait += this.paceMs;
-    if (this.lastEvents.some((e) => e.type === "hand")) wait += 3 * this.paceMs;
-    if (s.kind === "person" && s.peer == null && s.awaySince != null && !this.standsIn(s)) {
-      wait = Math.max(wait, s.awaySince + this.absentMs - performance.now() + 50);
-    } else if (s.kind !== "bot" && !this.standsIn(s)) {
-      return; // a person's turn
-    }
-    const moves = this.moves;
-    this.timer = setTimeout(() => this.enqueue(() => this.botMove(moves)), wait);
+  /** The bot playing this seat now: a bot's, or a stand-in for a person away; null for a person. @param {number} seat */
+  botLevel(seat) {
+    const s = this.seats[seat];
+    if (s.kind === "bot" || this.joining(s)) return s.level;
+    return this.standsIn(s) ? STAND_IN_LEVEL : null;
   }
 
-  async botMove(moves) {
-    const v = this.views[this.hostSeat];
-    if (moves !== this.moves || v.phase === "game_over") return;
-    const s = this.seats[v.to_act];
-    if (s.kind !== "bot" && !this.standsIn(s)) { this.seatsChanged(); this.schedule(); return; }
-    if (s.kind === "person" && !this.joining(s)) this.seatsChanged(); // say that a bot stands in now
-    const level = s.kind === "bot" || this.joining(s) ? s.level : STAND_IN_LEVEL;
-    const reply = await this.call("table_bot_step", level, `${this.room}:${moves}`, BOT_CAP_MS);
-    await this.moved(reply);
+  /** A bot moves at a pace people can follow: longer after a trick, longer still after a hand. @param {Object<string, unknown>[]} events */
+  pace(events) {
+    let wait = this.paceMs;
+    if (events.some((e) => e.type === "trick")) wait += this.paceMs;
+    if (events.some((e) => e.type === "hand")) wait += 3 * this.paceMs;
+    return /** @type {Promise<void>} */ (new Promise((resolve) => { setTimeout(resolve, wait); }));
   }
 
   // ------------------------------------------------------------ saving
@@ -592,13 +584,15 @@ export class HostSession {
     this.seats = saved.seats.map((s) => ({ ...s, peer: null, awaySince: s.kind === "person" ? now : null }));
     this.hostSeat = this.seats.findIndex((s) => s.kind === "host");
     if (saved.codes) this.codes = saved.codes;
-    if (saved.state) return this.enqueue(() => this.open(saved.state));
+    if (this.seats.some((s) => s.kind === "person")) this.standInLater();
+    if (saved.state) return this.open(saved.state).catch((e) => this.onError(String(e?.message ?? e)));
     return Promise.resolve();
   }
 
   close() {
     this.closed = true;
     if (this.arrivalTimer) clearInterval(this.arrivalTimer);
-    if (this.timer) clearTimeout(this.timer);
+    for (const t of this.awayTimers) clearTimeout(t);
+    this.loop.close();
   }
 }

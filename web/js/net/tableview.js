@@ -1,18 +1,20 @@
 // @ts-check
 // The shared table as one seat sees it, host and guests alike: the same renderers as the solo
 // table (table/table.js), fed by the views the host sends. It plays back each move's public
-// events (the card, the finished trick swept to its winner, the hand's result) before drawing
-// the view that follows, so every browser at the table shows the same tricks at the same pace.
-import { renderStatus, renderSeats, renderTrick, renderHand, renderPlate, renderTurn, gatherTrick, installHandKeys } from "../table/table.js";
+// events with the solo table's own player (table/playback.js: the card, the finished trick swept
+// to its winner, the hand's end) before drawing the view that follows, so every browser at the
+// table shows the same tricks at the same pace.
+import { renderStatus, renderSeats, renderTrick, renderHand, renderPlate, renderTurn, installHandKeys } from "../table/table.js";
 import { renderActionPanel } from "../table/bidding.js";
 import { renderHandResult } from "../table/scoresheet.js";
-import { describeAction, seatName, LEVEL_NAMES } from "../table/words.js";
-import { announce } from "../ui/announce.js";
+import { seatName, LEVEL_NAMES } from "../table/words.js";
 import { openDialog } from "../ui/dialogs.js";
+import { playMove } from "../table/playback.js";
 
 /** @typedef {import("./host.js").Update} Update */
 /** @typedef {import("./host.js").SeatInfo} SeatInfo */
 /** @typedef {import("../types.js").Action} Action */
+/** @typedef {import("../table/playback.js").Frame} Frame */
 
 /** @param {string} id */
 const $ = (id) => document.getElementById(id);
@@ -78,6 +80,8 @@ export class SharedTableView {
     this.oriented = null;
     /** @type {Promise<void>} playback, one update after another */
     this.playing = Promise.resolve();
+    /** @type {Frame | null} what the table shows while a move is played back */
+    this.frame = null;
     installHandKeys($("hand"));
   }
 
@@ -90,22 +94,24 @@ export class SharedTableView {
   /** @param {Update} u @param {number} seat */
   async play(u, seat) {
     this.seat = seat;
-    for (const e of u.events) {
-      if (e.type === "action") announce(describeAction(/** @type {number} */ (e.seat), /** @type {Action} */ (e.action)));
-      if (e.type === "trick") {
-        this.tricks.push({ winner: e.winner, cards: e.cards, seats: e.seats });
-        renderTrick(/** @type {any} */ (e), { animMs: this.animMs, winner: /** @type {number} */ (e.winner) });
-        await sleep(this.animMs * 2);
-        await gatherTrick(/** @type {number} */ (e.winner), this.animMs);
-        announce(`${seatName(/** @type {number} */ (e.winner))} takes the trick.`);
-      }
-      if (e.type === "hand") {
-        renderHandResult($("hand-body"), /** @type {any} */ (e.record), /** @type {number} */ (e.hand_index), seat % 2);
-        this.onHand(/** @type {number} */ (e.hand_index), /** @type {any} */ (e.record));
+    const prev = this.last?.view;
+    if (prev && u.events.length) {
+      const played = await playMove(/** @type {any} */ (u.events), prev, u.view, {
+        hold: (frame) => { this.frame = frame; },
+        draw: () => this.draw(),
+        delay: sleep,
+        speed: { anim: this.animMs, pause: this.animMs },
+        gone: () => false,
+        onTrick: (won) => { this.tricks.push({ winner: won.winner, cards: won.cards, seats: won.seats }); },
+      });
+      if (played?.hand) {
+        renderHandResult($("hand-body"), played.hand.record, played.hand.hand_index, seat % 2);
+        this.onHand(played.hand.hand_index, played.hand.record);
         openDialog("dlg-hand");
       }
-      if (e.type === "game_over") this.onGameOver(/** @type {number | null} */ (e.winner));
+      if (played?.over) this.onGameOver(played.over.winner);
     }
+    this.frame = null;
     this.last = u;
     this.draw();
   }
@@ -114,16 +120,18 @@ export class SharedTableView {
   draw() {
     const u = this.last;
     if (!u || this.seat == null) return;
-    const v = u.view;
+    const v = this.frame?.view ?? u.view;
+    const held = this.frame?.trick;
     const seat = this.seat;
     const botPlaysMine = !!u.seats[seat]?.joining;
-    const mine = !this.watching && v.phase !== "game_over" && v.to_act === seat && !botPlaysMine;
+    const mine = !this.watching && !this.frame && v.phase !== "game_over" && v.to_act === seat && !botPlaysMine;
     const roles = [0, 1, 2, 3].map((s) => seatRole(u.seats[s], s, seat));
     if (this.oriented !== seat) { orient(seat); this.oriented = seat; }
     renderStatus(v);
     renderSeats(v, { roles, person: seat });
     renderPlate(v);
-    renderTrick(v.trick ?? null, { animMs: this.animMs });
+    if (held) renderTrick(held, { winner: held.winner, animMs: this.animMs, points: held.points });
+    else renderTrick(v.trick ?? null, { animMs: this.animMs, winning: v.winning, points: v.trick_points });
     const legal = mine ? v.legal : [];
     /** @type {Map<string, Action>} */
     const byCard = new Map();

@@ -1,23 +1,25 @@
 // @ts-check
-// The live game, played through a table client (./table-client.js): a person's choice
-// goes out as the table's `step`, a bot's turn as its `botStep`; each answers with the views of
-// the seats this device shows and the events the move caused (the card, the trick and its
-// winner, the finished hand, the game over), which this module plays back. The table client is
-// the one source of the position: what is drawn is its latest view of the seat whose hand shows,
-// or, while a move is played back, one held frame. It never decides a rule or works out a score.
+// The live game as this device shows it: solo play, and pass and play with several people at one
+// device. The table's authority is its TableLoop (./loop.js), the same that runs a friends
+// table's host: a person's choice goes to it as a move of that seat, bots play theirs there, and
+// each move comes back with the views of the seats shown here and the events it caused (the card,
+// the trick and its winner, the finished hand, the game over), which this module plays back one
+// after another. What is drawn is the loop's latest view of the seat whose hand shows, or, while
+// a move is played back, one held frame. It never decides a rule or works out a score.
 //
 // Any seat may be a person at this device. With two or more (pass and play) a hand-off screen
 // names the next person and hides every hand until that person taps to continue; only the
 // person holding the device sees a hand, a hint or the last trick.
-import { renderStatus, renderSeats, renderTrick, renderHand, renderTurn, gatherTrick, renderPlate, orientTable } from "./table.js";
+import { renderStatus, renderSeats, renderTrick, renderHand, renderTurn, renderPlate, orientTable } from "./table.js";
+import { playMove } from "./playback.js";
 import { renderActionPanel, focusPanel } from "./bidding.js";
 import { renderHandResult, renderGameOver, handResultTitle } from "./scoresheet.js";
-import { describeAction, seatName, trickWords, playerWords, contractWords, scoreText } from "./words.js";
+import { seatName, trickWords, playerWords, contractWords, scoreText } from "./words.js";
 import { announce, banner, errorText } from "../ui/announce.js";
 import { openDialog, closeDialog, whenClosed, whenNoDialogOpen } from "../ui/dialogs.js";
 import { saveGame, saveSettings, saveShown } from "../ui/storage.js";
-import { LocalTable } from "./table-client.js";
-import { SPEEDS, effectiveSpeed, prefersReducedMotion } from "../ui/settings.js";
+import { TableLoop } from "./loop.js";
+import { SPEEDS, effectiveSpeed } from "../ui/settings.js";
 import { rememberView } from "./paint.js";
 import { $ } from "../ui/dom.js";
 import { BOT_TIME_CAP_MS, DEFAULT_LEVEL } from "../ui/constants.js";
@@ -31,7 +33,7 @@ import { BOT_TIME_CAP_MS, DEFAULT_LEVEL } from "../ui/constants.js";
 /** @typedef {import("../types.js").TableReply} TableReply */
 /** @typedef {import("../types.js").Trick} Trick */
 /** @typedef {import("../types.js").View} View */
-/** @typedef {{view: View, trick?: Trick}} Frame what the table shows while a move is played back */
+/** @typedef {import("./playback.js").Frame} Frame */
 
 const MESSAGE_MS = 3500;
 /** A reload plays back at most this many saved moves it had not shown (a trick and a bit). */
@@ -44,16 +46,20 @@ export class Game {
    * @param {{onNewGame?: () => void}} [hooks]
    */
   constructor(engine, settings, { onNewGame } = {}) {
-    this.engine = engine;
+    this.engineClient = engine;
     this.settings = settings;
     this.onNewGame = onNewGame;
     this.gen = 0;
-    /** @type {LocalTable | TableClient | null} a LocalTable where this device holds the game */
-    this.table = null;
+    /** @type {TableLoop | null} the table's authority, once its table is open */
+    this.loop = null;
     /** @type {GameState | null} the game being opened, until its table answers */
     this.opening = null;
     /** @type {Frame | null} */
     this.frame = null;
+    /** @type {View | null} the view last drawn: what a move is played back over */
+    this.drawn = null;
+    /** @type {Promise<void>} the moves told, played back one after another */
+    this.playing = Promise.resolve();
     /** @type {number | null} the person holding the device: the one whose hand shows */
     this.holder = null;
     this.waiting = false;      // waiting for the person
@@ -74,25 +80,64 @@ export class Game {
     $("trick").addEventListener("click", () => this.skipPause?.());
   }
 
-  /** The saved game's state (where this device holds the table). */
+  /** The table this device holds (its position, the saved game). */
+  get table() { return this.loop?.table ?? null; }
+
+  /** The saved game's state. */
   get state() { return this.table?.state ?? this.opening; }
 
   /** Play from another state: its table is opened at the next turn of the loop. @param {GameState} state */
   set state(state) {
-    this.table?.close();
-    this.table = null;
+    this.loop?.close();
+    this.loop = null;
     this.opening = state;
   }
 
   get engine() { return this.engineClient; }
 
-  /** The engine the tables here call (a test may put a stand-in in its place). @param {Engine} engine */
+  /** The engine the table calls (a test may put a stand-in in its place). @param {Engine} engine */
   set engine(engine) {
     this.engineClient = engine;
-    if (this.table instanceof LocalTable) this.table.engine = engine;
+    if (this.loop) this.loop.engine = engine;
   }
 
-  /** The live view of the seat whose hand shows (public fields are the same in every view). */
+  /**
+   * A new authority for the table about to open: bots are the seats no person here plays, at
+   * their levels; each waits until the last move has been shown and no dialog is open, then
+   * thinks for the speed's time.
+   */
+  makeLoop() {
+    this.loop?.close();
+    const loop = new TableLoop({
+      engine: this.engine,
+      level: (seat) => (this.isHuman(seat) ? null : this.settings.bots[seat] ?? DEFAULT_LEVEL),
+      seed: (moves) => `${this.state?.config?.seed ?? "s"}:${moves}`,
+      ready: async () => { await this.playing; await whenNoDialogOpen(); },
+      thought: async (spent) => {
+        const rest = this.speed().think - spent;
+        if (rest > 0) await this.delay(rest);
+        await whenNoDialogOpen();
+      },
+      onThinking: (seat) => {
+        if (this.loop !== loop) return;
+        this.waiting = false;
+        this.thinking = seat;
+        this.render();
+      },
+      onMove: (reply) => { if (this.loop === loop) this.told(reply); },
+      onError: (e) => {
+        if (this.loop !== loop) return;
+        this.thinking = null;
+        this.error(e);
+      },
+      watch: (what, p) => this.watch(what, p),
+      timeCapMs: BOT_TIME_CAP_MS,
+    });
+    loop.botTimes = this.botTimes;
+    this.loop = loop;
+    return loop;
+  }
+
   get view() { return this.table?.view(this.shownSeat()) ?? null; }
 
   /** What the table shows now: the held frame, else the live view. */
@@ -141,16 +186,18 @@ export class Game {
 
   /**
    * Start (or resume) play from an engine state. `shown`: how many of its moves this device had
-   * shown before a reload (storage.shownMoves); the table then opens there and plays the rest
-   * back, each card as it would have come, bots' cards after their thinking time.
+   * shown before a reload (storage.shownMoves); the table then opens there and the loop makes
+   * the rest again, each card as it would have come, bots' cards after their thinking time.
    * @param {GameState} state @param {{shown?: number | null}} [opts]
    */
   async start(state, { shown = null } = {}) {
     const gen = ++this.gen;
-    this.table?.close();
-    this.table = null;
+    this.loop?.close();
+    this.loop = null;
     this.opening = state;
     this.frame = null;
+    this.drawn = null;
+    this.playing = Promise.resolve();
     this.lastTrick = null;
     this.thinking = null;
     this.waiting = false;
@@ -160,61 +207,26 @@ export class Game {
     this.clearMessage(); // a word about the last game's table does not stay over the new one
     saveGame(state, { replace: true }); // the person opened or chose this game here
     const all = state.actions ?? [];
-    const pending = shown != null && shown < all.length && all.length - shown <= MAX_PLAYBACK ? all.slice(shown) : [];
+    const from = shown != null && shown < all.length && all.length - shown <= MAX_PLAYBACK ? shown : null;
     try {
-      const from = pending.length ? { ...state, actions: all.slice(0, shown) } : state;
-      const table = await this.watch("open_table", LocalTable.open(this.engine, from, this.people()));
-      if (gen !== this.gen) { table.close(); return; }
-      this.table = table;
+      const loop = this.makeLoop();
+      if (!await loop.open(state, this.people(), { shown: from }) || gen !== this.gen) return;
       this.opening = null;
-      if (pending.length) {
+      if (loop.replaying) {
+        this.render();
         // Not awaited: the page is ready while the cards come (a hand's end opens its result).
-        this.playBack(pending, state, gen).then(() => {
+        document.body.dataset.playback = String(all.length - (from ?? 0));
+        loop.replaying.finally(() => { delete document.body.dataset.playback; }).then(() => {
           if (gen === this.gen) this.pump(gen, false);
         }, (e) => { if (gen === this.gen) this.error(e); });
         return;
       }
-      saveShown(this.state, this.state.actions.length);
+      saveShown(state, all.length);
     } catch (e) {
       if (gen === this.gen) this.error(e);
       return;
     }
     return this.pump(gen, false);
-  }
-
-  /**
-   * After a reload: the saved moves this device had not shown yet, played out as they would have
-   * been. Should the table refuse one, it is opened at the whole saved game instead.
-   * @param {Action[]} pending @param {GameState} whole @param {number} gen
-   */
-  async playBack(pending, whole, gen) {
-    document.body.dataset.playback = String(pending.length);
-    try {
-      for (const action of pending) {
-        this.frame = null;
-        const seat = this.view.to_act;
-        if (!this.isHuman(seat)) {
-          this.thinking = seat;
-          this.render();
-          await this.delay(this.speed().think);
-          this.thinking = null;
-        }
-        await whenNoDialogOpen();
-        if (gen !== this.gen) return;
-        const prev = this.shown;
-        const result = await this.watch("table_step", /** @type {LocalTable} */ (this.table).playSaved(action));
-        if (gen !== this.gen) return;
-        await this.show(result, prev, gen);
-      }
-    } catch (e) {
-      console.warn("[game] the moves not shown could not be played back:", e);
-      this.table?.close();
-      this.table = await this.watch("open_table", LocalTable.open(this.engine, whole, this.people()));
-      this.thinking = null;
-      this.frame = null;
-    } finally {
-      delete document.body.dataset.playback;
-    }
   }
 
   /** Re-run the loop after a settings change (e.g. another seat became a person). */
@@ -227,12 +239,10 @@ export class Game {
     const seats = this.people();
     if (this.table && this.table.seats.join() !== seats.join()) {
       const state = this.table.state;
-      this.table.close();
-      this.table = null;
       this.opening = state;
       this.holder = this.passAndPlay() ? null : seats[0];
       try {
-        this.table = await this.watch("open_table", LocalTable.open(this.engine, state, seats));
+        if (!await this.makeLoop().open(state, seats) || gen !== this.gen) return;
         this.opening = null;
       } catch (e) {
         if (gen === this.gen) this.error(e);
@@ -245,6 +255,7 @@ export class Game {
   /** Stop this game's loop: nobody, the person included, acts in it any more. */
   stop() {
     this.gen++;
+    this.loop?.stop();
     this.waiting = false;
     this.thinking = null;
     closeDialog("dlg-handoff");
@@ -272,6 +283,7 @@ export class Game {
   render() {
     const v = this.shown;
     if (!v) return;
+    this.drawn = v;
     const seat = this.shownSeat();
     const hidden = this.handsHidden();
     renderStatus(v);
@@ -428,56 +440,23 @@ export class Game {
   }
 
   /**
-   * The main loop: bots move until it is a person's turn or the game ends. From outside (a
-   * resume, a retry) it first asks the table for the views; after a move it already has them.
+   * Take up the table from where it stands: open it if it is not (a retry, another state), or
+   * ask for the views again (fresh), then wait for the person here to act or let the loop's bots
+   * play. @param {number} gen @param {boolean} [fresh]
    */
-  /** @param {number} gen @param {boolean} [fresh] */
   async pump(gen, fresh = true) {
     try {
       if (!this.table) {
-        this.table = await this.watch("open_table", LocalTable.open(this.engine, this.opening, this.people()));
+        const state = /** @type {GameState} */ (this.opening);
+        if (!await this.makeLoop().open(state, this.people()) || gen !== this.gen) return;
         this.opening = null;
       } else if (fresh) {
-        for (const seat of this.people()) await this.watch("table_view", this.table.refresh(seat));
-        if (gen !== this.gen) return;
+        for (const seat of this.people()) await this.watch("table_view", /** @type {import("./table-client.js").LocalTable} */ (this.table).refresh(seat));
       }
-      while (gen === this.gen) {
-        this.frame = null;
-        const v = this.view;
-        if (v.phase === "game_over") {
-          this.waiting = false;
-          this.render();
-          this.showGameOver(v);
-          return;
-        }
-        const seat = v.to_act;
-        if (this.isHuman(seat)) {
-          if (this.passAndPlay() && this.holder !== seat) {
-            this.handOff(seat, gen); // play goes on when that person continues
-            return;
-          }
-          this.waiting = true;
-          this.render();
-          this.focusTurn();
-          return;
-        }
-        this.waiting = false;
-        // Bots wait while the person reads the rules, the score sheet or the settings.
-        await whenNoDialogOpen();
-        if (gen !== this.gen) return;
-        this.thinking = seat;
-        this.render();
-        const prev = this.shown;
-        const t0 = performance.now();
-        const result = await this.botStep(seat);
-        const spent = performance.now() - t0;
-        const rest = this.speed().think - spent;
-        if (rest > 0) await this.delay(rest);
-        await whenNoDialogOpen();
-        if (gen !== this.gen) return;
-        this.thinking = null;
-        await this.show(result, prev, gen);
-      }
+      await this.playing;
+      if (gen !== this.gen) return;
+      this.settle(gen);
+      this.loop?.kick();
     } catch (e) {
       if (gen !== this.gen) return;
       this.thinking = null;
@@ -486,17 +465,49 @@ export class Game {
   }
 
   /**
-   * A bot's move from the table, seeded by the game and the move number. An unknown level is
-   * the engine's refusal like any other: it reaches the error banner.
-   * @param {number} seat
+   * The table after the moves shown: the game's end, a person's turn here (after a hand-off when
+   * another person holds the device), or a bot's, which the loop plays.
+   * @param {number} gen
    */
-  async botStep(seat) {
-    const level = this.settings.bots[seat] ?? DEFAULT_LEVEL;
-    const seed = `${this.state.config?.seed ?? "s"}:${this.state.actions?.length ?? 0}`;
-    const t0 = performance.now();
-    const result = await this.watch("table_bot_step", this.table.botStep(level, seed, BOT_TIME_CAP_MS));
-    (this.botTimes[level] ??= []).push(performance.now() - t0);
-    return result;
+  settle(gen) {
+    this.frame = null;
+    const v = this.view;
+    if (!v) return;
+    if (v.phase === "game_over") {
+      this.waiting = false;
+      this.render();
+      this.showGameOver(v);
+      return;
+    }
+    const seat = v.to_act;
+    if (!this.isHuman(seat)) {
+      this.waiting = false;
+      return;
+    }
+    if (this.passAndPlay() && this.holder !== seat) {
+      this.handOff(/** @type {number} */ (seat), gen); // play goes on when that person continues
+      return;
+    }
+    this.waiting = true;
+    this.render();
+    this.focusTurn();
+  }
+
+  /**
+   * The loop made a move: play it back after those before it, over what was drawn before it,
+   * then take up the table after it (unless the loop is still making saved moves again).
+   * @param {TableReply} reply
+   */
+  told(reply) {
+    const gen = this.gen;
+    const prev = this.drawn ?? reply.view;
+    const saved = this.loop?.replaying != null; // the loop goes on with the next saved move
+    this.thinking = null;
+    this.playing = this.playing.then(async () => {
+      if (gen !== this.gen) return;
+      await this.show(reply, prev, gen);
+      if (gen === this.gen && !saved) this.settle(gen);
+    }).catch((e) => { if (gen === this.gen) this.error(e); });
   }
 
   /** @param {unknown} e */
@@ -516,14 +527,12 @@ export class Game {
   /** The person chose an action (a card, a bid, trump, redeal/keep, a card to pass). */
   /** @param {number} seat @param {Action} action */
   async human(seat, action) {
-    if (!this.waiting || this.view?.to_act !== seat) return;
+    if (!this.waiting || this.view?.to_act !== seat || !this.loop) return;
     this.waiting = false;
     this.clearMessage();
     const gen = this.gen;
-    const prev = this.shown;
-    let result;
     try {
-      result = await this.watch("table_step", this.table.step(action, seat));
+      await this.loop.move(action, seat);
     } catch (e) {
       if (gen !== this.gen) return;
       this.waiting = true;
@@ -531,16 +540,7 @@ export class Game {
       // The rules refuse it: say why by the hand. Anything else is the table's own fault.
       if (e.type === "IllegalAction") this.message(playerWords(e.message));
       else banner(`The engine refused this move: ${errorText(e)}`, { kind: "error", testid: "error-banner" });
-      return;
     }
-    if (gen !== this.gen) return;
-    try {
-      await this.show(result, prev, gen);
-    } catch (e) {
-      if (gen === this.gen) this.error(e);
-      return;
-    }
-    if (gen === this.gen) this.pump(gen, false);
   }
 
   /**
@@ -567,62 +567,22 @@ export class Game {
   }
 
   /**
-   * Play back one move's events over what was shown before it; the table client already holds
-   * the views after it. @param {TableReply} result @param {View} prev @param {number} gen
+   * Play back one move's events (./playback.js) over what was shown before it; the loop already
+   * holds the views after it. A finished hand's result waits for the person to close it.
+   * @param {TableReply} result @param {View} prev @param {number} gen
    */
   async show(result, prev, gen) {
-    const events = result.events ?? [];
-    const trick = /** @type {import("../types.js").TrickEvent | undefined} */ (events.find((e) => e.type === "trick"));
-    const hand = /** @type {import("../types.js").HandEvent | undefined} */ (events.find((e) => e.type === "hand"));
-    const over = /** @type {import("../types.js").GameOverEvent | undefined} */ (events.find((e) => e.type === "game_over"));
-    for (const e of events) {
-      if (e.type !== "action") continue;
-      const words = describeAction(e.seat, e.action);
-      announce(words);
-      this.remember(`${words}.`);
-    }
-    // What the table shows until the next hand: its end as the engine recorded it.
-    /** @type {View | null} */
-    const endView = hand ? {
-      ...prev, to_act: null, legal: [], hand: [], hand_sizes: [0, 0, 0, 0],
-      trick: { leader: null, seats: [], cards: [] }, winning: null, trick_points: null,
-      auction: hand.record.auction, contract: hand.record.contract, tricks: hand.record.tricks,
-      raw: hand.record.raw, tricks_won: hand.record.tricks_won, seat_tricks: hand.record.seat_tricks,
-      scores: hand.record.scores, phase: hand.record.contract ? "play" : prev.phase,
-    } : null;
-    if (trick) {
-      const speed = this.speed();
-      const after = endView ?? this.view;
-      // The last card lands first, with the counts as they were; then the winner and the counts.
-      /** @type {Trick} */
-      const cards = { leader: trick.leader, seats: trick.seats, cards: trick.cards, winner: null };
-      this.frame = { view: { ...after, seat_tricks: prev.seat_tricks, tricks_won: prev.tricks_won, raw: prev.raw, to_act: null }, trick: cards };
-      this.render();
-      await this.delay(speed.anim);
-      if (gen !== this.gen) return;
-      const won = { ...cards, winner: trick.winner, points: trick.points };
-      this.frame = { view: after, trick: won };
-      this.lastTrick = won;
-      announce(trickWords(won));
-      this.remember(trickWords(won));
-      this.render();
-      await this.delay(speed.pause, true);
-      this.skipPause = null;
-      if (gen !== this.gen) return;
-      if (!prefersReducedMotion()) await gatherTrick(trick.winner, speed.anim);
-      if (gen !== this.gen) return;
-      this.frame = endView ? { view: endView } : null;
-    } else if (endView) {
-      this.frame = { view: endView };
-      this.render();
-    } else {
-      this.frame = null;
-      this.render();
-      // The first event is always the action itself.
-      const first = /** @type {import("../types.js").ActionEvent | undefined} */ (events[0]);
-      if (first?.action.type === "play") await this.delay(this.speed().anim);
-      if (first?.action.type === "redeal") announce("The same dealer deals again.");
-    }
+    const played = await playMove(result.events ?? [], prev, /** @type {View} */ (this.view), {
+      hold: (frame) => { this.frame = frame; },
+      draw: () => this.render(),
+      delay: (ms, skippable) => this.delay(ms, skippable),
+      speed: this.speed(),
+      gone: () => gen !== this.gen,
+      remember: (line) => this.remember(line),
+      onTrick: (won) => { this.lastTrick = won; },
+    });
+    if (!played) return;
+    const { hand, over } = played;
     if (hand) {
       this.render();
       const people = this.people();
@@ -635,7 +595,7 @@ export class Game {
       if (gen !== this.gen) return;
     }
     this.frame = null;
-    if (this.table instanceof LocalTable) saveShown(this.state, this.state.actions.length);
+    saveShown(this.state, this.state.actions.length);
   }
 
   /** A line of the table's story (kept short: the recap shows what one person missed). @param {string} line */

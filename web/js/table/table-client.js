@@ -26,10 +26,16 @@ export class LocalTable {
    * @param {Engine} engine
    * @param {GameState} state a new or saved game (as `load` and `open_table` take it)
    * @param {number[]} seats the seats this device shows, the device's own first
+   * @param {(state: GameState) => void} [save] keeps the game after each move (the solo table's
+   *   saved game by default; a friends table's host keeps its own)
    */
-  constructor(engine, state, seats) {
+  constructor(engine, state, seats, save = saveGame) {
     this.engine = engine;
     this.seats = seats;
+    this.save = save;
+    /** The engine's count of moves and of finished hands, from the latest reply. */
+    this.moves = state.actions?.length ?? 0;
+    this.handsPlayed = 0;
     /** @type {GameState} the saved game, kept move by move from the replies */
     this.state = state;
     /** @type {string | null} */
@@ -39,9 +45,9 @@ export class LocalTable {
     this.hasEngine = true;
   }
 
-  /** @param {Engine} engine @param {GameState} state @param {number[]} seats */
-  static async open(engine, state, seats) {
-    const table = new LocalTable(engine, state, seats);
+  /** @param {Engine} engine @param {GameState} state @param {number[]} seats @param {(state: GameState) => void} [save] */
+  static async open(engine, state, seats, save) {
+    const table = new LocalTable(engine, state, seats, save);
     await table.reopen();
     return table;
   }
@@ -71,9 +77,13 @@ export class LocalTable {
   /** @param {number} seat @returns {View | null} */
   view(seat) { return this.views.get(seat) ?? null; }
 
-  /** @param {Action} action @param {number} seat */
-  async step(action, seat) {
-    return this.absorb(await this.call("table_step", action, seat, this.state.actions.length));
+  /**
+   * @param {Action} action @param {number} seat
+   * @param {number} [turn] the number of moves the person saw (a move meant for an earlier
+   *   position is refused, never played on the next one)
+   */
+  async step(action, seat, turn = this.state.actions.length) {
+    return this.absorb(await this.call("table_step", action, seat, turn));
   }
 
   /**
@@ -112,7 +122,7 @@ export class LocalTable {
   /** The saved game as the table holds it (with `undos`), after a move was taken back. */
   async resync() {
     this.state = await this.call("table_state");
-    saveGame(this.state);
+    this.save(this.state);
   }
 
   close() {
@@ -128,9 +138,11 @@ export class LocalTable {
     for (const v of [reply.view, ...(reply.views ?? [])]) this.views.set(v.seat, v);
     const v = reply.view;
     const s = this.state;
+    if (reply.moves != null) this.moves = reply.moves;
+    if (reply.hands_played != null) this.handsPlayed = reply.hands_played;
     const actions = reply.action ? [...s.actions, reply.action] : s.actions;
     this.state = { ...s, actions, phase: v.phase, to_act: v.to_act, dealer: v.dealer, scores: v.scores, winner: v.winner };
-    if (reply.action && save) saveGame(this.state);
+    if (reply.action && save) this.save(this.state);
     return reply;
   }
 }
