@@ -5,9 +5,10 @@
 // authority as a solo table's (TableLoop, ../table/loop.js): the people here and the guests on
 // their links are its seats. Each guest's move is a request: the host parses it (protocol.js),
 // takes the seat from the connection that sent it (never from the message), and lets the engine
-// check it (`table_step` with the turn the guest meant), so a move out of turn, for another seat, malformed, repeated or too late is
-// refused to that guest and changes nothing. A guest receives only its own seat's view and the
-// move's public events, never the table's state, its seed or the engine's `action`.
+// check it (`table_step` with the turn the guest meant), so a move out of turn, for another
+// seat, malformed, repeated or too late is refused to that guest and changes nothing. A guest
+// receives only its own seat's view and the move's public events, never the table's state, its
+// seed or the engine's `action`.
 //
 // Seats: the host's own, people (who keep a token in their browser to come back to their seat),
 // and bots with a level. An absent person's seat is played by a bot after `absentMs`, marked

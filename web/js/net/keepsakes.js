@@ -6,6 +6,7 @@
 // only when its player asks for an analysis; the statistics and the links need none.
 import { copyText, systemShare } from "../ui/share.js";
 import { openDialog } from "../ui/dialogs.js";
+import { teamOf } from "../table/words.js";
 
 /** @typedef {import("../types.js").Engine} Engine */
 
@@ -146,7 +147,7 @@ export class Keepsakes {
     }
     status.textContent = "";
     $("hand-links").hidden = true;
-    const team = (this.seat() ?? 0) % 2;
+    const team = teamOf(this.seat() ?? 0);
     await openAnalysis(engine, /** @type {any} */ (state), 0, {
       title: `Analysis of hand ${index + 1}`, team,
       onResult: (r) => { if (c.game) recordAnalysis(c.game, index, r, team); },

@@ -7,7 +7,7 @@
 import { renderStatus, renderSeats, renderTrick, renderHand, renderPlate, renderTurn, installHandKeys } from "../table/table.js";
 import { renderActionPanel } from "../table/bidding.js";
 import { renderHandResult } from "../table/scoresheet.js";
-import { seatName, LEVEL_NAMES } from "../table/words.js";
+import { seatName, teamOf, LEVEL_NAMES } from "../table/words.js";
 import { openDialog } from "../ui/dialogs.js";
 import { playMove } from "../table/playback.js";
 
@@ -105,7 +105,7 @@ export class SharedTableView {
         onTrick: (won) => { this.tricks.push({ winner: won.winner, cards: won.cards, seats: won.seats }); },
       });
       if (played?.hand) {
-        renderHandResult($("hand-body"), played.hand.record, played.hand.hand_index, seat % 2);
+        renderHandResult($("hand-body"), played.hand.record, played.hand.hand_index, teamOf(seat));
         this.onHand(played.hand.hand_index, played.hand.record);
         openDialog("dlg-hand");
       }
