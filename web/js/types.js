@@ -205,6 +205,11 @@
  */
 
 /**
+ * What is remembered to paint the table on the next visit (table/paint.js, ui/storage.js).
+ * @typedef {{key: string, view: View, roles: string[], label?: string}} PaintRecord
+ */
+
+/**
  * One entry of `hint(state, seat)`, best first.
  * @typedef {object} Hint
  * @property {Action} action
