@@ -141,7 +141,7 @@ export class Keepsakes {
       engine = await this.engine();
       state = await engine.call("decode_share", code);
     } catch (e) {
-      status.textContent = `The analysis cannot start: ${String(e?.message ?? e)}`;
+      status.textContent = `The analysis cannot start: ${String(e instanceof Error ? e.message : e)}`;
       return;
     }
     status.textContent = "";
