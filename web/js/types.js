@@ -313,11 +313,10 @@
  */
 
 /**
- * `analyze_step(state, hand_index)`: one step of the analysis.
- * @typedef {object} AnalysisStep
- * @property {boolean} done
- * @property {number[]} progress [steps done, steps]
- * @property {Analysis | null} result
+ * `analyze_step(state, hand_index)`: one step of the analysis; `progress` is [steps done, steps],
+ * `result` the analysis once done.
+ * @typedef {{done: false, progress: number[], result: null}
+ *   | {done: true, progress: number[], result: Analysis}} AnalysisStep
  */
 
 /**
@@ -376,7 +375,7 @@
  * @property {GameState} table_state
  * @property {Hint[]} table_hint
  * @property {{holds: boolean | null}} table_claim
- * @property {TableReply} table_undo
+ * @property {TableReply & {undone: number}} table_undo
  * @property {null} close_table
  */
 
