@@ -42,7 +42,10 @@ export function bidWords(action) {
   }
 }
 
-/** Sentence for an action taken by a seat: "North bids 8 no trump". @param {number} seat @param {Action} action */
+/**
+ * Sentence for an action taken by a seat: "North bids 8 no trump".
+ * @param {number | null} seat @param {Action} action
+ */
 export function describeAction(seat, action) {
   const who = seatName(seat);
   switch (action.type) {
