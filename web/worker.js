@@ -63,17 +63,41 @@ del _whl
 importlib.invalidate_caches()
 `;
 
+/**
+ * The parts of the Pyodide runtime this worker uses.
+ * @typedef {object} Pyodide
+ * @property {(code: string) => unknown} runPython
+ * @property {{get: (name: string) => {call: BridgeCall}}} globals
+ * @property {{packages: Record<string, {file_name: string, sha256: string} | undefined>}} lockfile
+ * @property {{mkdirTree: (path: string) => void, writeFile: (path: string, data: Uint8Array) => void,
+ *   unlink: (path: string) => void}} FS
+ * @property {{HEAP8: Int8Array}} _module
+ * @property {() => Uint8Array} makeMemorySnapshot
+ */
+/**
+ * The runtime's loadPyodide, with the options this worker passes.
+ * @typedef {(options: {indexURL: string, _loadSnapshot?: Promise<Uint8Array>,
+ *   _makeSnapshot?: boolean}) => Promise<Pyodide>} LoadPyodide
+ */
+/** @typedef {(fn: string, argsJson: string) => string} BridgeCall webcall.call: JSON in, JSON out */
+
+/** @type {Pyodide | null} */
 let pyodide = null;
-let call = null; // kaiser_core.bridge.webcall.call, once booted
+/** @type {BridgeCall | null} kaiser_core.bridge.webcall.call, once booted */
+let call = null;
+/** @type {"snapshot" | "fresh" | null} */
 let bootMode = null;
 /** @type {"stored" | "shipped" | null} where the restored snapshot came from */
 let snapshotSource = null;
 /** @type {Uint8Array | null} a shipped snapshot that restored, to keep in the file system */
 let toStore = null;
 let snapshotWanted = false; // a fresh boot owes the next visit a snapshot
-const timings = {}; // ms since the worker started, per boot step (docs/boot.md, the benchmark)
+/** @type {Record<string, number>} ms since the worker started, per boot step (docs/boot.md) */
+const timings = {};
+/** @param {string} name */
 const mark = (name) => { timings[name] = Math.round(performance.now()); };
 
+/** @param {"runtime" | "python" | "engine"} stage @param {"start" | "done"} state */
 function progress(stage, state) {
   self.postMessage({ type: "progress", stage, state });
 }
@@ -90,6 +114,7 @@ const MAGIC = 0x504e534b;
 const FORMAT = 2;
 const HEADER_BYTES = 16;
 const PAGE = 4096;
+/** @param {number} n */
 const pad4 = (n) => (n + 3) & ~3;
 
 /**
@@ -103,6 +128,19 @@ function checksum(bytes) {
   for (let i = 0; i < words.length; i++) h = Math.imul(h ^ words[i], 16777619);
   for (let i = words.length << 2; i < bytes.length; i++) h = Math.imul(h ^ bytes[i], 16777619);
   return h >>> 0;
+}
+
+/**
+ * A thrown value's message, else the value itself, as text.
+ * @param {unknown} err
+ */
+function messageOf(err) {
+  return String((typeof err === "object" && err !== null && "message" in err && err.message) || err);
+}
+
+/** A thrown value's name (an Error's, a DOMException's), if it has one. @param {unknown} err */
+function nameOf(err) {
+  return typeof err === "object" && err !== null && "name" in err ? err.name : undefined;
 }
 
 /** @param {boolean} create */
@@ -123,7 +161,7 @@ async function findSnapshot() {
   try {
     file = await (await (await snapshotDir(false))?.getFileHandle(SNAPSHOT_FILE))?.getFile();
   } catch (err) {
-    if (err?.name === "NotFoundError") return null;
+    if (nameOf(err) === "NotFoundError") return null;
     throw err;
   }
   if (!file) return null;
@@ -192,7 +230,7 @@ async function dropSnapshot() {
   try {
     await (await snapshotDir(false))?.removeEntry(SNAPSHOT_FILE);
   } catch (err) {
-    if (err?.name !== "NotFoundError") console.warn("[engine] could not delete the snapshot:", err);
+    if (nameOf(err) !== "NotFoundError") console.warn("[engine] could not delete the snapshot:", err);
   }
 }
 
@@ -247,7 +285,11 @@ let loadedBytes = 0;
 let lastReport = 0;
 const totalBytes = Object.values(BOOT_BYTES).reduce((a, b) => a + b, 0);
 
-/** Count bytes that arrived (or were found in the cache) and tell the page, ten times a second. */
+/**
+ * Count bytes that arrived (or were found in the cache) and tell the page, ten times a second.
+ * @param {number} n
+ * @param {boolean} [force]
+ */
 function arrived(n, force = false) {
   loadedBytes += n;
   const now = performance.now();
@@ -273,7 +315,7 @@ async function get(url) {
   try {
     return await realFetch(url);
   } catch (err) {
-    throw new NetworkError(`${url.split("/").pop()} could not be downloaded (${err?.message || err})`);
+    throw new NetworkError(`${url.split("/").pop()} could not be downloaded (${messageOf(err)})`);
   }
 }
 
@@ -310,7 +352,7 @@ async function download(file) {
   try {
     bytes = new Uint8Array(await new Response(counted(res.body)).arrayBuffer());
   } catch (err) {
-    throw new NetworkError(`${file} was cut off (${err?.message || err})`);
+    throw new NetworkError(`${file} was cut off (${messageOf(err)})`);
   }
   if (bytes.length !== BOOT_BYTES[file]) throw new NetworkError(`${file} arrived cut short`);
   cache?.put(url, new Response(bytes)).catch(() => {}); // kept for a Retry; else downloaded again
@@ -365,7 +407,8 @@ async function runtimeFile(name) {
     arrived(partsOf(name).reduce((sum, part) => sum + BOOT_BYTES[part], 0));
     return hit;
   }
-  const { XzReadableStream } = await import(XZ_DECODER);
+  const { XzReadableStream } = /** @type {{XzReadableStream: new (parts: ReadableStream<Uint8Array>) =>
+    ReadableStream<Uint8Array>}} */ (await import(XZ_DECODER));
   const [forRuntime, forCache] = new XzReadableStream(xzParts(name)).tee();
   if (cache) cache.put(plain, new Response(forCache, { headers })).catch((err) => console.warn(`[engine] ${name} not kept:`, err));
   return new Response(forRuntime, { headers });
@@ -382,7 +425,11 @@ self.fetch = (input, init) => {
 /** Our wheel's file name (the build writes it among the boot's downloads). */
 const WHEEL_FILE = Object.keys(BOOT_BYTES).find((name) => name.endsWith(".whl")) ?? "";
 
-/** Unpack the wheel once it is checked against our lock entry's name and sha256. */
+/**
+ * Unpack the wheel once it is checked against our lock entry's name and sha256.
+ * @param {Pyodide} py
+ * @param {Uint8Array<ArrayBuffer>} bytes
+ */
 async function installWheel(py, bytes) {
   const entry = py.lockfile.packages["kaiser-core"];
   if (!entry) throw new Error("pyodide-lock.json has no kaiser-core entry");
@@ -396,19 +443,25 @@ async function installWheel(py, bytes) {
   py.FS.unlink(WHEEL_PATH);
 }
 
-/** Take the engine's entry point from an interpreter that has run SHIM; returns its version. */
+/**
+ * Take the engine's entry point from an interpreter that has run SHIM; returns it and the
+ * engine's version.
+ * @param {Pyodide} py
+ */
 function bind(py) {
   pyodide = py;
-  call = py.globals.get("_webcall").call;
-  return String(py.runPython("import kaiser_core; kaiser_core.__version__"));
+  const entry = py.globals.get("_webcall").call;
+  call = entry;
+  return { call: entry, version: String(py.runPython("import kaiser_core; kaiser_core.__version__")) };
 }
 
+/** @param {LoadPyodide} loadPyodide @param {Promise<Uint8Array>} snapshot */
 async function restore(loadPyodide, snapshot) {
   const py = await loadPyodide({ indexURL: RUNTIME_URL, _loadSnapshot: snapshot });
   mark("restored");
   py.runPython(SHIM);
-  const version = bind(py);
-  const probe = JSON.parse(call("profiles", "[]"));
+  const { call: bound, version } = bind(py);
+  const probe = JSON.parse(bound("profiles", "[]"));
   if (probe.error) throw new Error(`${probe.error.type}: ${probe.error.message}`);
   return version;
 }
@@ -417,6 +470,7 @@ async function restore(loadPyodide, snapshot) {
  * runtime restores into its initial memory), so none is made once the heap has grown. */
 let bootHeap = 0;
 
+/** @param {LoadPyodide} loadPyodide */
 async function fresh(loadPyodide) {
   const wheel = download(WHEEL_FILE); // alongside the runtime, not after Python is up
   wheel.catch(() => {}); // reported where it is awaited
@@ -429,11 +483,12 @@ async function fresh(loadPyodide) {
   mark("wheel");
   py.runPython(SHIM); // raises if kaiser_core cannot be imported
   mark("imported");
-  return bind(py);
+  return bind(py).version;
 }
 
 /** The runtime's two modules, imported side by side (loadPyodide imports the second only after
- * the first has loaded); their bytes count once each has arrived. */
+ * the first has loaded); their bytes count once each has arrived.
+ * @returns {Promise<{loadPyodide: LoadPyodide}>} */
 async function importRuntime() {
   const runtime = import(RUNTIME_URL + "pyodide.mjs");
   import(RUNTIME_URL + "pyodide.asm.mjs").then(() => arrived(BOOT_BYTES["pyodide.asm.mjs"] ?? 0), () => {});
@@ -442,7 +497,7 @@ async function importRuntime() {
     arrived(BOOT_BYTES["pyodide.mjs"] ?? 0);
     return module;
   } catch (err) {
-    throw new NetworkError(`the game's engine could not be downloaded (${err?.message || err})`);
+    throw new NetworkError(`the game's engine could not be downloaded (${messageOf(err)})`);
   }
 }
 
@@ -457,7 +512,8 @@ async function boot() {
     try {
       const snapshot = bytes();
       const version = await restore(loadPyodide, snapshot);
-      for (const [stage, state] of [["python", "done"], ["engine", "start"], ["engine", "done"]]) progress(stage, state);
+      const steps = /** @type {const} */ ([["python", "done"], ["engine", "start"], ["engine", "done"]]);
+      for (const [stage, state] of steps) progress(stage, state);
       bootMode = "snapshot";
       snapshotSource = source;
       if (source === "shipped") toStore = await snapshot;
@@ -479,7 +535,8 @@ async function boot() {
 }
 
 // ---------------------------------------------------------------- when idle: keep or make a snapshot
-let snapshotTimer = null;
+/** @type {ReturnType<typeof setTimeout> | undefined} */
+let snapshotTimer;
 
 function scheduleSnapshot() {
   if (!snapshotWanted && !toStore) return;
@@ -490,6 +547,7 @@ function scheduleSnapshot() {
 /** Keep the shipped snapshot that restored where the next visit reads it fastest. */
 async function keepShipped() {
   const bytes = toStore;
+  if (!bytes) return;
   toStore = null;
   try {
     await storeSnapshot(bytes);
@@ -501,15 +559,17 @@ async function keepShipped() {
 
 async function makeSnapshot() {
   snapshotWanted = false;
+  const py = pyodide;
+  if (!py) return;
   try {
     const t0 = performance.now();
-    pyodide.runPython("_webcall.warm()");
+    py.runPython("_webcall.warm()");
     const t1 = performance.now();
-    if (pyodide._module.HEAP8.length > bootHeap) {
+    if (py._module.HEAP8.length > bootHeap) {
       console.info("[engine] no snapshot this visit: the heap has grown past the runtime's initial memory");
       return;
     }
-    const bytes = pyodide.makeMemorySnapshot();
+    const bytes = py.makeMemorySnapshot();
     const t2 = performance.now();
     await storeSnapshot(bytes);
     console.info(`[engine] snapshot stored: ${bytes.length} bytes; warm-up ${Math.round(t1 - t0)} ms, `
@@ -528,7 +588,7 @@ const booted = boot().then(
     return true;
   },
   (err) => {
-    const message = String((err && err.message) || err);
+    const message = messageOf(err);
     self.postMessage({ type: "boot-error", message, offline: err instanceof NetworkError });
     return false;
   },
@@ -537,7 +597,7 @@ const booted = boot().then(
 self.addEventListener("message", async (/** @type {MessageEvent} */ event) => {
   const msg = event.data || {};
   const { id, fn } = msg;
-  if (!(await booted)) {
+  if (!(await booted) || !call) {
     self.postMessage({ id, error: { type: "BootError", message: "the engine failed to start" } });
     return;
   }
@@ -550,7 +610,7 @@ self.addEventListener("message", async (/** @type {MessageEvent} */ event) => {
     // JS-side failure (e.g. args not serialisable): report it, keep the worker alive.
     self.postMessage({
       id,
-      error: { type: (err && err.name) || "Error", message: String((err && err.message) || err) },
+      error: { type: nameOf(err) || "Error", message: messageOf(err) },
     });
   }
 });

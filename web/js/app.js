@@ -2,7 +2,7 @@
 // Entry point: take the engine that boot.js started (Pyodide in a worker), restore or start a
 // game (over the table paint.js drew from the save), open share links, and wire the menu,
 // dialogs and service worker.
-import { downloadWords, startEngine } from "./worker-client/client.js";
+import { EngineError, downloadWords, startEngine } from "./worker-client/client.js";
 import { BOOT_TIMEOUT_MS, takeEarlyEngine } from "./worker-client/boot.js";
 import { abandonPaint, endPaint } from "./table/paint.js";
 import { registerServiceWorker } from "./ui/offline.js";
@@ -28,6 +28,8 @@ import { $ } from "./ui/dom.js";
 
 /** @typedef {import("./types.js").GameState} GameState */
 /** @typedef {import("./types.js").Settings} Settings */
+/** @typedef {import("./types.js").Engine} Engine */
+/** @typedef {import("./types.js").Trick} Trick */
 
 const bootProgress = () => /** @type {HTMLProgressElement} */ ($("boot-progress"));
 const shareBox = () => /** @type {HTMLTextAreaElement} */ ($("share-url"));
@@ -64,6 +66,16 @@ const app = {
 };
 Object.assign(window, { kaiser: app });
 
+/** @typedef {typeof app & {engine: Engine, game: Game, challenges: Challenges}} BootedApp */
+/**
+ * The engine is up and the table set: from the end of a boot on (the menu, the dialogs and the
+ * links act on the game only then).
+ * @param {typeof app} a @returns {a is BootedApp}
+ */
+function isBooted(a) {
+  return a.engine !== null && a.game !== null && a.challenges !== null;
+}
+
 function randomSeed() {
   const a = new Uint32Array(2);
   crypto.getRandomValues(a);
@@ -99,9 +111,10 @@ async function boot() {
     abandonPaint();
     app.engine?.terminate?.();
     app.engine = null;
-    if (e?.type === "BootTimeout") bootTimeoutMs = Math.max(bootTimeoutMs * 2, 20000);
-    const msg = e?.type === "BootTimeout" || e?.type === "Offline"
-      ? `${e.message}${e.type === "BootTimeout" ? " Press Retry to go on from there." : ""}`
+    const failure = e instanceof EngineError ? e : null;
+    if (failure?.type === "BootTimeout") bootTimeoutMs = Math.max(bootTimeoutMs * 2, 20000);
+    const msg = failure && (failure.type === "BootTimeout" || failure.type === "Offline")
+      ? `${failure.message}${failure.type === "BootTimeout" ? " Press Retry to go on from there." : ""}`
       : `The game could not be loaded: ${errorText(e)}`;
     // A Python traceback is long: show its last line, keep the rest behind "Details".
     const lines = msg.split(/\n/).map((l) => l.trim()).filter(Boolean);
@@ -109,7 +122,8 @@ async function boot() {
     $("boot-error-text").textContent = short;
     const det = $("boot-error-details");
     det.hidden = short === msg;
-    det.querySelector("pre").textContent = msg;
+    const pre = det.querySelector("pre");
+    if (pre) pre.textContent = msg;
     // The loading screen stops moving: what arrived stays counted, nothing is under way.
     if (!bootProgress().hasAttribute("value")) bootProgress().value = 0;
     if (!/MB/.test($("boot-bytes").textContent ?? "")) $("boot-bytes").textContent = "Nothing has been downloaded yet.";
@@ -134,7 +148,8 @@ async function boot() {
   // Every game the table starts (new, saved, shared, a challenge deal) names its rules by the scores.
   const startGame = app.game.start.bind(app.game);
   app.game.start = (state, opts) => { badgeFor(state); return startGame(state, opts); };
-  app.challenges = new Challenges(app, { onAnalyze: analyzeHand });
+  // The engine and the game are set above, for good: what a challenge needs of the app.
+  app.challenges = new Challenges(/** @type {import("./review/challenge.js").App} */ (app), { onAnalyze: analyzeHand });
   try {
     await openInitialGame();
   } catch (e) {
@@ -142,7 +157,7 @@ async function boot() {
   } finally {
     endPaint("replaced");
   }
-  loadMeta().then(() => badgeFor(app.replay?.full ?? app.game.state), () => {}); // said in a banner; asked again when needed
+  loadMeta().then(() => badgeFor(app.replay?.full ?? app.game?.state), () => {}); // said in a banner; asked again when needed
   document.body.dataset.engine = "ready";
   try {
     registerServiceWorker((reload) => {
@@ -173,8 +188,8 @@ function loadMeta() {
 }
 
 // ---------------------------------------------------------------- games
-/** @param {Settings} settings @returns {Promise<GameState>} */
-async function newGameState(settings) {
+/** @param {Engine} engine @param {Settings} settings @returns {Promise<GameState>} */
+async function newGameState(engine, settings) {
   const config = {
     profile: settings.profile,
     options: settings.options ?? {},
@@ -182,31 +197,33 @@ async function newGameState(settings) {
     dealer: Math.floor(Math.random() * 4),
   };
   try {
-    return await app.engine.call("new_game", config);
+    return await engine.call("new_game", config);
   } catch (e) {
     banner(`These house rules could not be used together: ${errorText(e)} The game starts with the plain ${settings.profile} rules; change them in Settings.`, { kind: "error", testid: "error-banner" });
     settings.options = {};
     saveSettings(settings);
-    return app.engine.call("new_game", { ...config, options: {} });
+    return engine.call("new_game", { ...config, options: {} });
   }
 }
 
 async function newGame() {
+  if (!isBooted(app)) return;
   closeDialog("dlg-over");
   if (app.replay) { app.replay.exit(); app.replay = null; }
   clearShareHash();
   app.game.stop();
-  const state = await newGameState(app.settings);
+  const state = await newGameState(app.engine, app.settings);
   announce("New game.");
   return app.game.start(state);
 }
 
 /** Share link first, then the saved game, then a fresh game. Never a blank table. */
 async function openInitialGame() {
+  if (!isBooted(app)) return;
   // A challenge offers itself in a dialog over the saved game. The bots wait for the dialog;
   // the boot must not, so then the game starts without waiting for the person's first turn.
   const challenged = await app.challenges.openFromLocation();
-  /** @param {GameState} state */
+  /** @param {GameState} state @param {number | null} [shown] */
   const start = (state, shown = null) => {
     const started = app.game.start(state, { shown });
     return challenged ? undefined : started;
@@ -225,7 +242,7 @@ async function openInitialGame() {
     } catch (e) {
       clearShareHash();
       banner(`This link could not be opened: ${errorText(e)} A fresh game starts instead.`, { kind: "error", testid: "link-error" });
-      return app.game.start(await newGameState(app.settings));
+      return app.game.start(await newGameState(app.engine, app.settings));
     }
   }
   const { raw, saved, error } = readSavedGame();
@@ -239,7 +256,7 @@ async function openInitialGame() {
       banner(`Your saved game could not be restored: ${errorText(e)} It was set aside.`, { kind: "error", testid: "save-error" });
     }
   }
-  return start(await newGameState(app.settings));
+  return start(await newGameState(app.engine, app.settings));
 }
 
 /**
@@ -248,6 +265,7 @@ async function openInitialGame() {
  * @param {GameState} state @param {number} index
  */
 async function playDealAgain(state, index) {
+  if (!isBooted(app)) return;
   const rec = (await app.engine.call("summary", state)).hands[index];
   const c = state.config;
   closeDialog("dlg-score");
@@ -262,13 +280,14 @@ async function playDealAgain(state, index) {
   return app.game.start(fresh);
 }
 
-/** The rules badge for a game (drawn once the engine has listed the rules). @param {GameState | null} state */
+/** The rules badge for a game (drawn once the engine has listed the rules). @param {GameState | null | undefined} state */
 function badgeFor(state) {
   showRulesBadge(state?.config, { profiles: app.profiles, schema: app.schema });
 }
 
 /** @param {GameState} full */
 function startReplay(full) {
+  if (!isBooted(app)) return;
   badgeFor(full);
   app.game.stop();
   app.replay = new Replay(app.engine, full, {
@@ -281,13 +300,14 @@ function startReplay(full) {
 
 // ---------------------------------------------------------------- menu
 async function showScore() {
+  if (!isBooted(app)) return;
   const state = app.replay ? await app.replay.stateAt(app.replay.k) : app.game.state;
   try {
     app.sheetState = state;
     const live = !app.replay && app.game.table;
     const [s, v] = live ? [await live.summary(), app.game.view]
       : await Promise.all([app.engine.call("summary", state), app.engine.call("view", state, 0)]);
-    renderScoreSheet($("score-body"), s, { target: v.target, threshold: v.threshold });
+    renderScoreSheet($("score-body"), s, { target: v?.target, threshold: v?.threshold });
     if (live) {
       const who = Object.assign(document.createElement("p"), { className: "sheet-note", textContent: `Players: ${playersWords(app.game.people(), app.settings.bots)}.` });
       who.dataset.testid = "sheet-players";
@@ -300,13 +320,15 @@ async function showScore() {
 }
 
 async function showLastTrick() {
+  if (!isBooted(app)) return;
   const body = $("last-body");
   body.replaceChildren();
+  /** @type {Trick | null | undefined} */
   let t = null;
   const g = app.game;
   const v = g.view;
   // At a device passed from hand to hand, the last trick is for the person about to play.
-  const hidden = g.passAndPlay() && (g.handsHidden() || !g.isHuman(v?.to_act));
+  const hidden = g.passAndPlay() && (g.handsHidden() || !g.isHuman(v?.to_act ?? null));
   if (hidden) t = null;
   else if (v?.tricks?.length) t = v.tricks.at(-1);
   else if (g.lastTrick) t = g.lastTrick;
@@ -337,11 +359,12 @@ async function showLastTrick() {
 }
 
 async function showHint() {
+  if (!isBooted(app)) return;
   const g = app.game;
   const body = $("hint-body");
   body.replaceChildren();
   const seat = g.view?.to_act;
-  if (!g.waiting || !g.isHuman(seat) || g.handsHidden()) {
+  if (seat == null || !g.table || !g.waiting || !g.isHuman(seat) || g.handsHidden()) {
     body.textContent = g.passAndPlay() ? "A hint is available to the person whose turn it is, once they hold the device." : "A hint is available when it is your turn.";
     openDialog("dlg-hint");
     return;
@@ -380,6 +403,7 @@ function signedValue(value) {
 
 /** @param {boolean} withMoves */
 async function makeShare(withMoves) {
+  if (!isBooted(app)) return;
   const state = app.replay ? app.replay.full : app.game.state;
   try {
     const code = await app.engine.call("encode_share", state, withMoves);
@@ -423,15 +447,16 @@ async function describeRules(config) {
 async function showHelp() {
   const config = app.game?.state?.config ?? { profile: app.settings.profile, options: app.settings.options ?? {} };
   const [rules] = await Promise.all([describeRules(config), loadMeta()]);
-  renderHelp($("help-body"), { profiles: app.profiles, schema: app.schema, rules });
+  renderHelp($("help-body"), { profiles: app.profiles ?? {}, schema: app.schema ?? [], rules });
   openDialog("dlg-help");
 }
 
+/** @type {ReturnType<typeof renderSettings> | null} */
 let settingsForm = null;
 async function showSettings() {
   await loadMeta();
   settingsForm = renderSettings($("settings-body"), {
-    profiles: app.profiles, schema: app.schema, settings: app.settings,
+    profiles: app.profiles ?? {}, schema: app.schema ?? [], settings: app.settings,
     describe: describeRules,
   });
   openDialog("dlg-settings");
@@ -439,6 +464,7 @@ async function showSettings() {
 
 /** @param {boolean} startNew */
 function applySettings(startNew) {
+  if (!settingsForm) return;
   const next = settingsForm.read();
   Object.assign(app.settings, next);
   saveSettings(app.settings);
@@ -453,6 +479,7 @@ function applySettings(startNew) {
  * @param {GameState} state @param {number} index @param {string} [title]
  */
 function analyzeHand(state, index, title) {
+  if (!app.engine) return;
   return openAnalysis(app.engine, state, index, { title, onResult: (r) => recordAnalysis(state, index, r) });
 }
 
@@ -460,14 +487,15 @@ function wire() {
   installDialogs();
   installStats(() => app.game?.state, async () => { await loadMeta(); return app.profiles; });
   $("hand-analyze").addEventListener("click", async () => {
+    if (!isBooted(app)) return;
     const s = await app.engine.call("summary", app.game.state);
     analyzeHand(app.game.state, s.hands.length - 1);
   });
   $("score-body").addEventListener("click", (e) => {
     const b = /** @type {HTMLElement | null} */ (/** @type {Element} */ (e.target).closest("[data-analyze]"));
-    if (b) analyzeHand(app.sheetState, Number(b.dataset.analyze));
+    if (b && app.sheetState) analyzeHand(app.sheetState, Number(b.dataset.analyze));
     const again = /** @type {HTMLElement | null} */ (/** @type {Element} */ (e.target).closest("[data-play-again]"));
-    if (again) playDealAgain(app.sheetState, Number(again.dataset.playAgain));
+    if (again && app.sheetState) playDealAgain(app.sheetState, Number(again.dataset.playAgain));
   });
   installHandKeys($("hand"));
   // How the person last reached the page: the focus ring on a card is for the keyboard only.
@@ -485,7 +513,7 @@ function wire() {
     shareBox().value = "";
     $("share-status").textContent = "";
     markShare("share-deal");
-    const n = (app.game.view?.hand_number ?? 0) + 1;
+    const n = (app.game?.view?.hand_number ?? 0) + 1;
     $("share-which").textContent = n > 1
       ? `You are on hand ${n}: "Share this game" starts from hand 1; "Share with moves" shows every hand up to now.`
       : "You are on hand 1.";
@@ -516,7 +544,7 @@ function wire() {
   installShortcuts();
   installHandTools(app);
   window.addEventListener("hashchange", () => {
-    if ((shareCodeFromLocation() != null || location.hash.startsWith("#c=")) && app.engine) { app.game.stop(); openInitialGame(); }
+    if ((shareCodeFromLocation() != null || location.hash.startsWith("#c=")) && isBooted(app)) { app.game.stop(); openInitialGame(); }
   });
 }
 
@@ -552,6 +580,7 @@ window.addEventListener("unhandledrejection", (ev) => { console.error(ev.reason)
 window.addEventListener("error", (ev) => { if (ev.error) showUnexpected(ev.error); });
 
 // ---------------------------------------------------------------- saving
+/** @type {HTMLElement | null} */
 let saveNote = null;
 
 /** What a refused save means for the person, said once; cleared when saving works again. */
@@ -572,6 +601,7 @@ function showSaveTrouble(kind) {
       actions: [{
         label: "Continue the newer game here", testid: "tab-continue",
         onClick: async () => {
+          if (!isBooted(app)) return;
           saveNote?.remove();
           app.replay?.exit();
           app.replay = null;

@@ -23,7 +23,7 @@
 /**
  * @typedef {object} Contract
  * @property {number} seat
- * @property {number | null} points
+ * @property {number} points
  * @property {boolean} no_trump
  * @property {boolean} kaiser
  * @property {"C" | "D" | "H" | "S" | null} trump
@@ -78,15 +78,15 @@
  * @property {number} threshold
  * @property {0 | 1 | null} winner
  * @property {Action[]} legal
- * @property {boolean} [weak_hand]
- * @property {Card | null} [passed_card]
- * @property {Card | null} [received_card]
- * @property {number | null} [winning] the seat winning the trick on the table so far (null before a lead)
- * @property {number | null} [trick_points] what that trick is worth so far; null when no card
+ * @property {boolean} weak_hand
+ * @property {Card | null} passed_card
+ * @property {Card | null} received_card
+ * @property {number | null} winning the seat winning the trick on the table so far (null before a lead)
+ * @property {number | null} trick_points what that trick is worth so far; null when no card
  *   is down, or when its worth is decided only at the end of the hand
- * @property {Standing | null} [standing]
- * @property {boolean} [may_equal]
- * @property {ToTake | null} [to_take]
+ * @property {Standing | null} standing
+ * @property {boolean} may_equal
+ * @property {ToTake | null} to_take
  */
 
 /**
@@ -111,7 +111,7 @@
  * @property {(Card | null)[]} passes
  * @property {boolean[]} reached_target
  * @property {boolean[]} at_threshold the team stands at or above the defender threshold
- * @property {number | null} [claimed] the seat that claimed the rest of the tricks, if one did
+ * @property {number | null} claimed the seat that claimed the rest of the tricks, if one did
  * @property {boolean} [undo] a move was taken back in this hand (table_summary)
  */
 
@@ -202,6 +202,11 @@
  * @property {() => Promise<Summary>} summary
  * @property {(seat: number, seed: string | number) => Promise<Hint[]>} hint
  * @property {() => void} close
+ */
+
+/**
+ * What is remembered to paint the table on the next visit (table/paint.js, ui/storage.js).
+ * @typedef {{key: string, view: View, roles: string[], label?: string}} PaintRecord
  */
 
 /**
@@ -308,11 +313,10 @@
  */
 
 /**
- * `analyze_step(state, hand_index)`: one step of the analysis.
- * @typedef {object} AnalysisStep
- * @property {boolean} done
- * @property {number[]} progress [steps done, steps]
- * @property {Analysis | null} result
+ * `analyze_step(state, hand_index)`: one step of the analysis; `progress` is [steps done, steps],
+ * `result` the analysis once done.
+ * @typedef {{done: false, progress: number[], result: null}
+ *   | {done: true, progress: number[], result: Analysis}} AnalysisStep
  */
 
 /**
@@ -371,7 +375,7 @@
  * @property {GameState} table_state
  * @property {Hint[]} table_hint
  * @property {{holds: boolean | null}} table_claim
- * @property {TableReply} table_undo
+ * @property {TableReply & {undone: number}} table_undo
  * @property {null} close_table
  */
 

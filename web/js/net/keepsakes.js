@@ -9,6 +9,7 @@ import { openDialog } from "../ui/dialogs.js";
 import { teamOf } from "../table/words.js";
 
 /** @typedef {import("../types.js").Engine} Engine */
+/** @typedef {import("../types.js").HandRecord} HandRecord */
 
 /**
  * What the host gives a seat to keep.
@@ -43,9 +44,9 @@ export class Keepsakes {
     this.codes = null;
     /** @type {number | null} the hand the hand's dialog shows */
     this.shown = null;
-    /** @type {Object<string, any> | null} its record */
+    /** @type {HandRecord | null} its record */
     this.shownRecord = null;
-    /** @type {Map<number, Object<string, any>>} finished hands not yet in the statistics */
+    /** @type {Map<number, HandRecord>} finished hands not yet in the statistics */
     this.unrecorded = new Map();
     /** @type {number | null | undefined} the game's winner, once over and not yet recorded */
     this.winner = undefined;
@@ -57,8 +58,12 @@ export class Keepsakes {
     $("btn-last-hand").addEventListener("click", () => openDialog("dlg-hand"));
   }
 
-  /** A hand ended at the table: its result is on screen. @param {number} index @param {Object<string, any>} record */
-  handOver(index, record) {
+  /**
+   * A hand ended at the table: its result is on screen.
+   * @param {number} index @param {Object<string, any>} hand the `hand` event's record
+   */
+  handOver(index, hand) {
+    const record = /** @type {HandRecord} */ (hand);
     this.shown = index;
     this.shownRecord = record;
     this.unrecorded.set(index, record);
@@ -142,7 +147,7 @@ export class Keepsakes {
       engine = await this.engine();
       state = await engine.call("decode_share", code);
     } catch (e) {
-      status.textContent = `The analysis cannot start: ${String(e?.message ?? e)}`;
+      status.textContent = `The analysis cannot start: ${String(e instanceof Error ? e.message : e)}`;
       return;
     }
     status.textContent = "";

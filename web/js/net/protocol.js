@@ -28,13 +28,18 @@ export const TALK = ["Nice!", "Oops", "Thanks, partner", "Well played", "Good ga
  *   | {type: "prove", nonce: string}} GuestMessage
  */
 
-/** A name as shown at the table: plain text, no control characters, trimmed, short. */
+/**
+ * A name as shown at the table: plain text, no control characters, trimmed, short.
+ * @param {unknown} name
+ */
 export function cleanName(name) {
   const text = String(name ?? "").replace(/[\u0000-\u001f\u007f-\u009f]/g, "").trim();
   return text.slice(0, NAME_MAX) || "Guest";
 }
 
+/** @param {unknown} x */
 const isInt = (x) => typeof x === "number" && Number.isInteger(x);
+/** @param {unknown} x */
 const isObj = (x) => x != null && typeof x === "object" && !Array.isArray(x);
 
 /**

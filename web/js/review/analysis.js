@@ -50,7 +50,8 @@ function storeAnalysis(key, result) {
 }
 
 // ------------------------------------------------------------------ running it
-let current = null; // {cancelled}
+/** @type {{cancelled: boolean} | null} the analysis under way */
+let current = null;
 
 /**
  * Open the analysis of hand `handIndex` of `state`. `onResult(result, key)` is told when the
@@ -168,6 +169,7 @@ function mistakesSection(a) {
 
 /** @param {string[]} cards */
 function handLine(cards) {
+  /** @type {Record<string, string[]>} */
   const bySuit = { S: [], H: [], D: [], C: [] };
   for (const c of cards) bySuit[suitOf(c)].push(rankLabel(c));
   return ["S", "H", "D", "C"].map((s) => el("span", { class: `an-suit suit-${s}` },

@@ -34,6 +34,7 @@ function challengeCodeFromLocation(loc = window.location) {
   return new URLSearchParams(hash).get("c");
 }
 
+/** @param {string} code */
 function challengeUrl(code) {
   const url = new URL(window.location.href);
   url.hash = `c=${encodeURIComponent(code)}`;
@@ -49,6 +50,7 @@ function clearHash() {
 function readProgress() {
   try { return JSON.parse(localStorage.getItem(PROGRESS_KEY) || "null"); } catch { return null; }
 }
+/** @param {unknown} p */
 function writeProgress(p) {
   try { localStorage.setItem(PROGRESS_KEY, JSON.stringify(p)); } catch { /* ignore */ }
 }
@@ -122,7 +124,7 @@ export class Challenges {
 
   async start() {
     const { code, challenge } = this.pending ?? {};
-    if (!code) return;
+    if (!code || !challenge) return;
     closeDialog("dlg-challenge");
     try {
       const saved = localStorage.getItem(GAME_KEY);
@@ -136,6 +138,7 @@ export class Challenges {
     await this.deal(0);
   }
 
+  /** @param {number} k */
   async deal(k) {
     const app = this.app;
     const deal = this.progress.challenge.deals[k];
@@ -150,7 +153,10 @@ export class Challenges {
     return app.game.start(state);
   }
 
-  /** A hand ended: in a challenge, its first hand is the deal's result; then the next deal. */
+  /**
+   * A hand ended: in a challenge, its first hand is the deal's result; then the next deal.
+   * @param {{state?: GameState, record?: import("../types.js").HandRecord, hand_index?: number}} hand
+   */
   onHand({ state, record, hand_index: n }) {
     const p = this.progress;
     $("hand-continue").textContent = "Next hand";

@@ -10,18 +10,47 @@ import { announce } from "../ui/announce.js";
 import { scoreText, seatName, teamOf } from "../table/words.js";
 import { $ } from "../ui/dom.js";
 
+/** @typedef {import("../types.js").GameState} GameState */
+/** @typedef {import("../types.js").HandRecord} HandRecord */
+/**
+ * One hand as the statistics keep it (its scores and changes as our side sees them).
+ * @typedef {{n: number, contract: {seat: number, points: number, no_trump: boolean, kaiser: boolean} | null,
+ *   made: boolean | null, delta: number[], scores: number[], raw: number[]}} StatHand
+ */
+/**
+ * One game as the statistics keep it.
+ * @typedef {object} StatGame
+ * @property {string} id
+ * @property {string} profile
+ * @property {string} started
+ * @property {string | null} finished
+ * @property {string} [updated]
+ * @property {number | null} winner the team that won, ours 0
+ * @property {number | null} target
+ * @property {number | null} threshold
+ * @property {StatHand[]} hands
+ * @property {Object<string, number>} lost points lost to mistakes, by analysed hand
+ * @property {number[]} people the seats a person played at this device
+ * @property {boolean} [friends] played at a shared table, from `seat`
+ * @property {number} [seat]
+ */
+/** @typedef {{format: string, version: number, games: Object<string, StatGame>}} Stats */
+
 const STATS_KEY = "kaiser.stats.v1";
 const STATS_CORRUPT_KEY = "kaiser.stats.v1.corrupt";
 const FORMAT = "kaiser-statistics";
 
 // ------------------------------------------------------------------ storage
+/** @returns {Stats} */
 const emptyStats = () => ({ format: FORMAT, version: 1, games: {} });
 
+/** @param {any} h a hand as read back from storage or a file @returns {h is StatHand} */
 function validHand(h) {
   return h && Number.isInteger(h.n) && Array.isArray(h.delta) && h.delta.length === 2
     && Array.isArray(h.scores) && h.scores.length === 2 && h.scores.every(Number.isFinite)
     && (h.contract === null || (h.contract && Number.isInteger(h.contract.seat)));
 }
+/** @param {any} g a game as read back from storage or a file @returns {g is StatGame} */
 function validGame(g) {
   return g && typeof g === "object" && typeof g.id === "string" && typeof g.profile === "string"
     && Array.isArray(g.hands) && g.hands.every(validHand)
@@ -29,7 +58,10 @@ function validGame(g) {
     && (g.lost == null || (typeof g.lost === "object" && Object.values(g.lost).every(Number.isFinite)));
 }
 
-/** Read the statistics; entries that do not read back are set aside and reported. */
+/**
+ * Read the statistics; entries that do not read back are set aside and reported.
+ * @returns {{stats: Stats, problem: string | null}}
+ */
 function loadStats() {
   let raw = null;
   try { raw = localStorage.getItem(STATS_KEY); } catch { /* private mode */ }
@@ -41,7 +73,9 @@ function loadStats() {
     try { localStorage.removeItem(STATS_KEY); } catch { /* ignore */ }
     return { stats: emptyStats(), problem: "Your saved statistics could not be read. They were set aside, and counting starts again." };
   }
+  /** @type {Stats} */
   const stats = { ...emptyStats(), games: {} };
+  /** @type {unknown[]} */
   const bad = [];
   for (const [id, g] of Object.entries(parsed.games)) {
     if (validGame(g) && g.id === id) stats.games[id] = g; else bad.push(g);
@@ -54,6 +88,7 @@ function loadStats() {
   return { stats, problem: null };
 }
 
+/** @param {string} text */
 function setAside(text) {
   try {
     const prev = JSON.parse(localStorage.getItem(STATS_CORRUPT_KEY) || "[]");
@@ -62,16 +97,19 @@ function setAside(text) {
   } catch { /* ignore */ }
 }
 
+/** @param {Stats} stats */
 function saveStats(stats) {
   try { localStorage.setItem(STATS_KEY, JSON.stringify(stats)); } catch { /* storage refused */ }
 }
 
+/** @param {GameState | null | undefined} state */
 const gameId = (state) => `${state?.config?.seed ?? "?"}|${state?.config?.dealer ?? 0}`;
 
 /**
- * @param {{games: Object<string, any>}} stats @param {string} id @param {string} profile
+ * @param {Stats} stats @param {string} id @param {string} profile
  * @param {Object<string, unknown>} [where] how it was played: `people` (the seats a person played
  *   at this device, as this device counts them) or `friends` with `seat` (a shared table)
+ * @returns {StatGame}
  */
 function gameEntry(stats, id, profile, where = {}) {
   stats.games[id] ??= {
@@ -82,7 +120,7 @@ function gameEntry(stats, id, profile, where = {}) {
   return stats.games[id];
 }
 
-/** @param {any} g @param {number} n @param {any} record */
+/** @param {StatGame} g @param {number} n @param {HandRecord} record */
 function putHand(g, n, record) {
   g.hands = g.hands.filter((h) => h.n !== n);
   g.hands.push({
@@ -96,9 +134,12 @@ function putHand(g, n, record) {
   g.updated = new Date().toISOString();
 }
 
-/** A hand finished in the live game. */
+/**
+ * A hand finished in the live game.
+ * @param {{state?: GameState, record?: HandRecord, hand_index?: number, people?: number[]}} hand
+ */
 function recordHand({ state, record, hand_index: n, people }) {
-  if (!record || !Number.isInteger(n)) return;
+  if (!record || typeof n !== "number" || !Number.isInteger(n)) return;
   const { stats } = loadStats();
   const g = gameEntry(stats, gameId(state), state?.config?.profile ?? "standard");
   g.people = people ?? g.people ?? [0]; // the seats a person played at this device
@@ -106,7 +147,7 @@ function recordHand({ state, record, hand_index: n, people }) {
   saveStats(stats);
 }
 
-/** The live game is over. */
+/** The live game is over. @param {{state?: GameState, winner?: number | null}} over */
 function recordGameOver({ state, winner }) {
   const { stats } = loadStats();
   const g = gameEntry(stats, gameId(state), state?.config?.profile ?? "standard");
@@ -119,7 +160,7 @@ function recordGameOver({ state, winner }) {
 /**
  * A hand as seen from `seat`: the figures count "you" as South and "us" as North–South, so a
  * hand played from another seat is turned until that seat is South.
- * @param {any} record @param {number} seat
+ * @param {HandRecord} record @param {number} seat
  */
 function fromSeat(record, seat) {
   const turn = (/** @type {number[]} */ pair) => (teamOf(seat) ? [pair[1], pair[0]] : pair);
@@ -132,7 +173,7 @@ function fromSeat(record, seat) {
 
 /**
  * A hand finished at a shared table (friends.html), counted for the person at `seat`.
- * @param {{game: string, profile: string, seat: number, record: any, hand_index: number}} hand
+ * @param {{game: string, profile: string, seat: number, record: HandRecord, hand_index: number}} hand
  */
 export function recordTableHand({ game, profile, seat, record, hand_index: n }) {
   if (!record || !Number.isInteger(n) || !game) return;
@@ -154,8 +195,9 @@ export function recordTableGameOver({ game, profile, seat, winner }) {
 
 /**
  * An analysed hand: the points our side lost to its mistakes.
- * @param {any} state the game (its id), or a shared table's game id
- * @param {number} handIndex @param {any} result @param {number} [team] our side (a shared table's)
+ * @param {GameState | string} state the game (its id), or a shared table's game id
+ * @param {number} handIndex @param {{lost: number[]}} result the analysis
+ * @param {number} [team] our side (a shared table's)
  */
 export function recordAnalysis(state, handIndex, result, team = 0) {
   if (!result?.lost || !state) return;
@@ -171,6 +213,7 @@ export function recordAnalysis(state, handIndex, result, team = 0) {
 /** @type {[Who, number[]][]} */
 const WHO = [["you", [0]], ["partner", [2]], ["opponents", [1, 3]]];
 
+/** @param {StatGame[]} games */
 function figures(games) {
   const f = { games: 0, won: 0, finished: 0, hands: 0, points: 0, analysed: 0, lost: 0,
     bid: { you: 0, partner: 0, opponents: 0 }, made: { you: 0, partner: 0, opponents: 0 } };
@@ -200,19 +243,22 @@ function profileTitle(/** @type {string} */ id) {
   return profiles?.[id]?.title ?? id;
 }
 
-/** Who played where: "you played West with friends", "you played South and North". @param {any} g */
+/** Who played where: "you played West with friends", "you played South and North". @param {StatGame} g */
 function playedAs(g) {
   if (g.friends) return `you played ${seatName(g.seat ?? 0)} with friends`;
   const seats = Array.isArray(g.people) && g.people.length ? g.people : [0];
   return `you played ${seats.map(seatName).join(" and ")}`;
 }
 
+/** @param {number} sum @param {number} n */
 const avg = (sum, n) => (n ? (sum / n).toFixed(1).replace(/^-/, "\u2212") : "—");
 
+/** @param {Stats} stats */
 function figuresTable(stats) {
   const games = Object.values(stats.games);
   const profiles = [...new Set(games.map((g) => g.profile))].sort();
-  const cols = [...profiles.map((p) => [p, games.filter((g) => g.profile === p)]), ["All profiles", games]];
+  /** @type {[string, StatGame[]][]} */
+  const cols = [...profiles.map((p) => /** @type {[string, StatGame[]]} */ ([p, games.filter((g) => g.profile === p)])), ["All profiles", games]];
   /** @typedef {[string, (f: ReturnType<typeof figures>) => string | number]} Row a label, its figure */
   /** @type {Row[]} */
   const rows = [
@@ -241,6 +287,7 @@ function figuresTable(stats) {
 
 // ------------------------------------------------------------------ charts (inline SVG)
 const SVG = "http://www.w3.org/2000/svg";
+/** @param {string} tag @param {Object<string, unknown>} [attrs] @param {string} [text] */
 function svgEl(tag, attrs = {}, text) {
   const e = document.createElementNS(SVG, tag);
   for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
@@ -248,13 +295,18 @@ function svgEl(tag, attrs = {}, text) {
   return e;
 }
 
-/** A line chart: series [{name, points: [[x, y]], cls}], horizontal marks [{y, name, cls}]. */
+/**
+ * A line chart: series [{name, points: [[x, y]], cls}], horizontal marks [{y, name, cls}].
+ * @param {{id: string, title: string, desc: string, xLabel: string, yMin: number, yMax: number,
+ *   xMax: number, series: {name: string, points: number[][], cls: string}[],
+ *   marks?: {y: number, name: string, cls: string}[]}} chart
+ */
 function lineChart({ id, title, desc, series, marks = [], xLabel, yMin, yMax, xMax }) {
   const W = 560, H = 240, L = 44, R = 12, T = 14, B = 34;
   const lo = Math.min(yMin, ...series.flatMap((s) => s.points.map((p) => p[1])), ...marks.map((m) => m.y));
   const hi = Math.max(yMax, ...series.flatMap((s) => s.points.map((p) => p[1])), ...marks.map((m) => m.y));
-  const sx = (x) => L + ((W - L - R) * x) / Math.max(1, xMax);
-  const sy = (y) => T + ((H - T - B) * (hi - y)) / Math.max(1, hi - lo);
+  const sx = (/** @type {number} */ x) => L + ((W - L - R) * x) / Math.max(1, xMax);
+  const sy = (/** @type {number} */ y) => T + ((H - T - B) * (hi - y)) / Math.max(1, hi - lo);
   const svg = svgEl("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-labelledby": `${id}-t ${id}-d`, class: "chart", "data-testid": id });
   svg.append(svgEl("title", { id: `${id}-t` }, title), svgEl("desc", { id: `${id}-d` }, desc));
   const axis = svgEl("g", { class: "axis", "aria-hidden": "true" });
@@ -279,7 +331,10 @@ function lineChart({ id, title, desc, series, marks = [], xLabel, yMin, yMax, xM
   return el("figure", { class: "chart-fig" }, svg, legend);
 }
 
-/** The numbers behind a chart, as a table behind a disclosure (the text alternative in full). */
+/**
+ * The numbers behind a chart, as a table behind a disclosure (the text alternative in full).
+ * @param {string} caption @param {string[]} head @param {(string | number)[][]} rows
+ */
 function numbersTable(caption, head, rows) {
   const t = el("table", { class: "an-table" }, el("caption", {}, caption),
     el("thead", {}, el("tr", {}, ...head.map((h) => el("th", { scope: "col" }, h)))),
@@ -287,26 +342,29 @@ function numbersTable(caption, head, rows) {
   return el("details", { class: "numbers" }, el("summary", {}, "Show the numbers"), t);
 }
 
+/** @param {StatGame} g */
 function progressChart(g) {
-  const pts = (t) => [[0, 0], ...g.hands.map((h, i) => [i + 1, h.scores[t]])];
+  const pts = (/** @type {number} */ t) => [[0, 0], ...g.hands.map((h, i) => [i + 1, h.scores[t]])];
   const last = g.hands.at(-1)?.scores ?? [0, 0];
+  const target = g.target ?? 0, threshold = g.threshold ?? 0; // set by the first hand's record
   const desc = `Score after each of ${g.hands.length} ${g.hands.length === 1 ? "hand" : "hands"}: us ${last[0]}, them ${last[1]}; target ${g.target}, defender threshold ${g.threshold}.`;
   return [
     lineChart({ id: "chart-progress", title: "Score progression", desc, xLabel: "Hand",
-      series: [{ name: g.friends && teamOf(g.seat) ? "Us (W–E)" : "Us (N–S)", points: pts(0), cls: "us" },
-        { name: g.friends && teamOf(g.seat) ? "Them (N–S)" : "Them (W–E)", points: pts(1), cls: "them" }],
-      marks: [{ y: g.target, name: "Target", cls: "target" }, ...(g.threshold < g.target ? [{ y: g.threshold, name: "Threshold", cls: "threshold" }] : [])],
-      yMin: 0, yMax: g.target, xMax: Math.max(1, g.hands.length) }),
+      series: [{ name: g.friends && teamOf(g.seat ?? 0) ? "Us (W–E)" : "Us (N–S)", points: pts(0), cls: "us" },
+        { name: g.friends && teamOf(g.seat ?? 0) ? "Them (N–S)" : "Them (W–E)", points: pts(1), cls: "them" }],
+      marks: [{ y: target, name: "Target", cls: "target" }, ...(threshold < target ? [{ y: threshold, name: "Threshold", cls: "threshold" }] : [])],
+      yMin: 0, yMax: target, xMax: Math.max(1, g.hands.length) }),
     numbersTable("Score after each hand", ["Hand", "Us", "Them"], g.hands.map((h, i) => [i + 1, scoreText(h.scores[0]), scoreText(h.scores[1])])),
   ];
 }
 
+/** @param {StatGame[]} games */
 function winRateChart(games) {
   const done = games.filter((g) => g.finished).sort((a, b) => String(a.finished).localeCompare(String(b.finished)));
   let won = 0;
   const points = done.map((g, i) => { if (g.winner === 0) won += 1; return [i + 1, Math.round((100 * won) / (i + 1))]; });
   const desc = done.length
-    ? `Win rate after each of ${done.length} finished ${done.length === 1 ? "game" : "games"}: now ${points.at(-1)[1]} percent (${won} won).`
+    ? `Win rate after each of ${done.length} finished ${done.length === 1 ? "game" : "games"}: now ${points.at(-1)?.[1]} percent (${won} won).`
     : "No game finished yet.";
   return [
     lineChart({ id: "chart-winrate", title: "Win rate over time", desc, xLabel: "Finished games",
@@ -344,7 +402,7 @@ function renderStats(body, { problem } = {}) {
       pick.append(el("option", { value: g.id }, `${g.id === cur ? "This game" : `Game of ${when}`} (${profileTitle(g.profile)}, ${g.hands.length} ${g.hands.length === 1 ? "hand" : "hands"}, ${playedAs(g)}${g.finished ? (g.winner === 0 ? ", won" : ", lost") : ""})`));
       if (i === 0 && !withHands.some((x) => x.id === cur)) pick.value = g.id;
     });
-    if (withHands.some((x) => x.id === cur)) pick.value = cur;
+    if (cur != null && withHands.some((x) => x.id === cur)) pick.value = cur;
     const holder = el("div");
     const draw = () => holder.replaceChildren(...progressChart(stats.games[pick.value]));
     pick.addEventListener("change", draw);
@@ -358,6 +416,7 @@ function renderStats(body, { problem } = {}) {
   body.append(manageSection(body));
 }
 
+/** @param {HTMLElement} body */
 function manageSection(body) {
   const status = el("p", { class: "share-status", role: "status", "data-testid": "stats-status" });
   const exportBtn = el("button", { type: "button", class: "btn", "data-testid": "stats-export" }, "Export to a file");
@@ -397,7 +456,8 @@ function manageSection(body) {
     saveStats(stats);
     renderStats(body);
     const msg = `Imported ${added} ${added === 1 ? "game" : "games"}` + (skipped ? `; ${skipped} unreadable ${skipped === 1 ? "entry was" : "entries were"} skipped.` : ".");
-    body.querySelector("[data-testid=stats-status]").textContent = msg;
+    const shown = body.querySelector("[data-testid=stats-status]");
+    if (shown) shown.textContent = msg;
     announce(msg);
   });
   resetBtn.addEventListener("click", () => { confirmBox.hidden = false; no.focus(); });
@@ -405,7 +465,8 @@ function manageSection(body) {
   yes.addEventListener("click", () => {
     saveStats(emptyStats());
     renderStats(body);
-    body.querySelector("[data-testid=stats-status]").textContent = "Statistics reset.";
+    const shown = body.querySelector("[data-testid=stats-status]");
+    if (shown) shown.textContent = "Statistics reset.";
   });
   return el("section", { class: "an-sec", "aria-labelledby": "stats-manage-h" }, el("h3", { id: "stats-manage-h" }, "Keep or clear"),
     el("p", { class: "note" }, "Statistics stay in this browser only."),

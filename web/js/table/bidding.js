@@ -73,7 +73,7 @@ export function renderActionPanel(panel, seat, legal, onChoose, { view = null, o
     const st = view?.standing;
     const standing = st ? `${seatName(st.seat)}'s ${bidWords(st.action)}` : null;
     p.textContent = !standing ? "No bid yet. NT = no trump."
-      : view.may_equal ? `Bid to take: ${standing} (as dealer you may equal it). NT = no trump.`
+      : view?.may_equal ? `Bid to take: ${standing} (as dealer you may equal it). NT = no trump.`
         : `Bid to beat: ${standing}. NT = no trump.`;
     panel.append(p);
     for (const a of actions) {
@@ -89,7 +89,7 @@ export function renderActionPanel(panel, seat, legal, onChoose, { view = null, o
     const b = /** @type {HTMLButtonElement | null} */ (/** @type {Element} */ (e.target).closest("button[data-action]"));
     if (!b || b.disabled) return;
     for (const x of grid.querySelectorAll("button")) x.disabled = true;
-    onChoose(JSON.parse(b.dataset.action));
+    onChoose(JSON.parse(/** @type {string} */ (b.dataset.action)));
   });
   installArrows(grid);
   panel.append(grid);
@@ -117,18 +117,19 @@ function revealPanel(panel) {
 /** Put the focus on the panel's first choice (a bid rather than a pass). Returns true if it did. @param {HTMLElement} panel */
 export function focusPanel(panel) {
   const buttons = [.../** @type {NodeListOf<HTMLButtonElement>} */ (panel.querySelectorAll("button[data-action]:not([disabled])"))];
-  const first = buttons.find((b) => JSON.parse(b.dataset.action).type !== "pass") ?? buttons[0];
+  const first = buttons.find((b) => JSON.parse(/** @type {string} */ (b.dataset.action)).type !== "pass") ?? buttons[0];
   first?.focus({ preventScroll: true });
   return !!first;
 }
 
-/** Arrow keys move between the panel's choices (Home and End to the first and last). */
+/** Arrow keys move between the panel's choices (Home and End to the first and last). @param {HTMLElement} grid */
 function installArrows(grid) {
   grid.addEventListener("keydown", (e) => {
-    const buttons = [...grid.querySelectorAll("button:not([disabled])")];
-    const i = buttons.indexOf(document.activeElement);
+    const buttons = [.../** @type {NodeListOf<HTMLButtonElement>} */ (grid.querySelectorAll("button:not([disabled])"))];
+    const i = buttons.findIndex((b) => b === document.activeElement);
     if (i < 0) return;
     const across = Math.max(1, Math.round(grid.clientWidth / (buttons[0].offsetWidth || 1)));
+    /** @type {Record<string, number>} */
     const moves = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: across, ArrowUp: -across };
     let j = null;
     if (e.key in moves) j = Math.min(buttons.length - 1, Math.max(0, i + moves[e.key]));

@@ -7,6 +7,7 @@ import { playerWords, seatName, partnerOf } from "./words.js";
 import { cardName, suitSymbol, suitOf, rankLabel } from "./cards.js";
 import { announce, banner, errorText } from "../ui/announce.js";
 import { LocalTable } from "./table-client.js";
+import { EngineError } from "../worker-client/client.js";
 import { $ } from "../ui/dom.js";
 
 /** How long the engine may look for whether a claim holds (docs/bridge.md, table_claim). */
@@ -27,11 +28,11 @@ export function installHandTools(app) {
    * @param {import("../types.js").View | null | undefined} v
    */
   function passNote(v) {
-    const note = document.getElementById("pass-note");
+    const note = $("pass-note");
     const passed = v?.passed_card ?? null;
     const got = v?.received_card ?? null;
     note.hidden = !passed;
-    if (!passed) return;
+    if (!passed || !v) return;
     const short = (/** @type {string} */ c) => `${rankLabel(c)}${suitSymbol(suitOf(c))}`;
     const b = (/** @type {string} */ c) => Object.assign(document.createElement("b"), { className: `suit-${suitOf(c)}`, textContent: short(c) });
     note.replaceChildren("Passed ", b(passed), ...(got ? [" · received ", b(got)] : []));
@@ -96,7 +97,7 @@ export function installHandTools(app) {
   undo.addEventListener("click", async () => {
     const g = app.game;
     const table = g?.table;
-    if (!(table instanceof LocalTable)) return;
+    if (!g || !(table instanceof LocalTable)) return;
     const seat = g.people()[0];
     g.stop(); // no bot moves on while the table takes the moves back
     try {
@@ -107,7 +108,7 @@ export function installHandTools(app) {
       await g.start(state);
     } catch (e) {
       g.retry();
-      if (e?.type === "IllegalAction") g.message(playerWords(e.message));
+      if (e instanceof EngineError && e.type === "IllegalAction") g.message(playerWords(e.message));
       else banner(`The move could not be taken back: ${errorText(e)}`, { kind: "error", testid: "error-banner" });
     }
   });

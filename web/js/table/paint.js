@@ -14,10 +14,7 @@ import { shareCodeFromLocation } from "../ui/share.js";
 import { $ } from "../ui/dom.js";
 
 /** @typedef {import("../types.js").View} View */
-/**
- * What is remembered to paint the table on the next visit.
- * @typedef {{key: string, view: View, roles: string[], label?: string}} PaintRecord
- */
+/** @typedef {import("../types.js").PaintRecord} PaintRecord */
 
 /** @type {Map<string, import("../types.js").Action>} */
 const NO_MOVES = new Map();

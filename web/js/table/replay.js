@@ -35,13 +35,14 @@ export class Replay {
     this.places = new Map();
   }
 
-  /** @param {number} k */
+  /** @param {number} k @returns {Promise<GameState>} */
   async stateAt(k) {
-    if (!this.cache.has(k)) {
-      const s = await this.engine.call("load", { ...this.full, actions: this.full.actions.slice(0, k) });
+    let s = this.cache.get(k);
+    if (!s) {
+      s = await this.engine.call("load", { ...this.full, actions: this.full.actions.slice(0, k) });
       this.cache.set(k, s);
     }
-    return this.cache.get(k);
+    return s;
   }
 
   /**
@@ -51,11 +52,13 @@ export class Replay {
    */
   async placeAt(k, byHand) {
     const key = `view:${k}`;
-    if (!this.places.has(key)) {
+    let place = this.places.get(key);
+    if (!place) {
       const v = await this.engine.call("view", await this.stateAt(k), 0);
-      this.places.set(key, [v.hand_number ?? 0, v.tricks?.length ?? 0]);
+      place = [v.hand_number ?? 0, v.tricks?.length ?? 0];
+      this.places.set(key, place);
     }
-    const [hand, tricks] = this.places.get(key);
+    const [hand, tricks] = place;
     return byHand ? hand : hand * 100 + tricks;
   }
 
@@ -129,8 +132,8 @@ export class Replay {
     renderPlate(v);
     orientTable(0);
     renderSeats(v, { roles: ["", "", "partner", ""], faceUp: { 1: views[1].hand, 2: views[2].hand, 3: views[3].hand } });
-    const showDone = v.trick.cards.length === 0 && v.tricks?.length;
-    if (showDone) renderTrick(v.tricks.at(-1), { winner: v.tricks.at(-1).winner });
+    const done = v.trick.cards.length === 0 ? v.tricks?.at(-1) : undefined;
+    if (done) renderTrick(done, { winner: done.winner });
     else renderTrick(v.trick, {});
     renderHand($("hand"), v.hand, new Map(), { label: "South's cards" });
     $("action-panel").hidden = true;
@@ -151,6 +154,7 @@ export class Replay {
   enter() {
     document.body.dataset.mode = "replay";
     $("replay-bar").hidden = false;
+    /** @param {string} id @param {() => void} f */
     const on = (id, f) => { $(id).onclick = f; };
     on("replay-start", () => this.show(0));
     on("replay-back", () => this.show(this.target - 1));

@@ -16,9 +16,11 @@ const num = scoreText;
 /**
  * A team's score on a track from 0 to the target, with the defender threshold and the target
  * marked (drawn from the engine's numbers; no rule is computed here).
+ * @param {string} name @param {number} score @param {number | null | undefined} threshold
+ * @param {number} target
  */
 function scoreTrack(name, score, threshold, target) {
-  const pct = (x) => `${Math.max(0, Math.min(100, (x / target) * 100)).toFixed(1)}%`;
+  const pct = (/** @type {number} */ x) => `${Math.max(0, Math.min(100, (x / target) * 100)).toFixed(1)}%`;
   const label = `${name}: ${num(score)} of ${target}` + (threshold != null ? `; defender threshold ${threshold}` : "");
   const bar = el("div", { class: `track${score < 0 ? " below" : ""}`, role: "img", "aria-label": label });
   const fill = el("div", { class: "track-fill" });
@@ -106,7 +108,7 @@ export function renderScoreSheet(body, summary, now = {}) {
     const tr = el("tr", { "data-testid": "sheet-row" });
     tr.classList.add(rec.made === true ? "made" : rec.made === false ? "failed" : "none");
     const tgt = rec.target ?? target;
-    const total = (t) => {
+    const total = (/** @type {number} */ t) => {
       const v = rec.scores[t];
       const cell = el("td", { class: "num" }, el("b", { class: "total" }, num(v)));
       if (rec.reached_target ? rec.reached_target[t] : v >= tgt) cell.append(" ", el("span", { class: "mark-target", title: "at or above the target", "aria-label": "at or above the target" }, "★"));

@@ -113,6 +113,7 @@ function handNo(v) {
 
 /** Last auction action of each seat (for the bubbles). @param {View} v */
 function lastBids(v) {
+  /** @type {Object<number, Action>} */
   const out = {};
   for (const [seat, action] of v.auction ?? []) out[seat] = action;
   return out;
@@ -255,6 +256,7 @@ export function gatherTrick(winner, ms) {
  */
 export function renderTrick(trick, { animMs = 0, winner = null, winning = null, points = null } = {}) {
   const slots = /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("#trick .slot"));
+  /** @type {Object<number, string>} */
   const bySeat = {};
   if (trick) trick.seats.forEach((s, i) => { bySeat[s] = trick.cards[i]; });
   const leader = trick?.seats?.[0] ?? null;
@@ -284,7 +286,7 @@ export function renderTrick(trick, { animMs = 0, winner = null, winning = null, 
     el.title = `${seatName(seat)}${leader === seat ? " led this card (yellow dot)" : " played this card"}${
       taking === seat ? (winner === seat ? "; it won the trick" : "; it takes the trick so far (yellow ring)") : winner != null ? "; dimmed: it did not win" : ""}`;
   }
-  document.getElementById("trick").classList.toggle("complete", winner != null);
+  $("trick").classList.toggle("complete", winner != null);
   renderWorth(trick, points);
 }
 
@@ -294,7 +296,7 @@ function renderWorth(trick, points) {
   const special = (trick?.cards ?? []).some((c) => c === "5H" || c === "3S");
   box.classList.toggle("on", special);
   if (!special) { box.textContent = ""; box.removeAttribute("aria-label"); return; }
-  const signed = (n) => (n < 0 ? `\u2212${-n}` : String(n));
+  const signed = (/** @type {number} */ n) => (n < 0 ? `\u2212${-n}` : String(n));
   box.textContent = points == null ? "Worth: end of hand" : `Worth ${signed(points)}`;
   box.setAttribute("aria-label", points == null ? "What this trick is worth is decided at the end of the hand"
     : `This trick is worth ${signed(points)} ${Math.abs(points) === 1 ? "point" : "points"}`);
@@ -326,8 +328,9 @@ export function renderHand(container, cards, byCard, { onPlay = () => {}, onRefu
     b.classList.toggle("legal", ok);
     b.tabIndex = -1;
     b.addEventListener("click", () => {
-      if (b.getAttribute("aria-disabled") === "true") onRefuse(card);
-      else onPlay(byCard.get(card));
+      const action = byCard.get(card);
+      if (b.getAttribute("aria-disabled") === "true" || !action) onRefuse(card);
+      else onPlay(action);
     });
     container.append(b);
     return b;
@@ -352,6 +355,7 @@ export function renderPlate(v) {
   const plate = $("plate");
   plate.replaceChildren();
   const c = v.contract;
+  /** @param {string} cls @param {string} text */
   const add = (cls, text) => {
     const s = document.createElement("span");
     s.className = cls;

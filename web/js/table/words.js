@@ -5,12 +5,13 @@ import { cardName, suitName, suitSymbol } from "./cards.js";
 import { SEAT_NAMES, DEFAULT_LEVEL } from "../ui/constants.js";
 
 /** @typedef {import("../types.js").Action} Action */
+/** @typedef {import("../types.js").Card} Card */
 
 
 export const SEAT_SHORT = ["S", "W", "N", "E"];
 
-/** @param {number | null} seat */
-export const seatName = (seat) => SEAT_NAMES[seat] ?? "";
+/** @param {number | null | undefined} seat */
+export const seatName = (seat) => (seat == null ? "" : SEAT_NAMES[seat] ?? "");
 /** @param {number} seat */
 export const teamOf = (seat) => seat % 2; // documented by the bridge: team 0 = seats 0 and 2
 /** The seat across the table. @param {number} seat */
@@ -25,8 +26,8 @@ export function bidLabel(action) {
     case "redeal": return "Redeal";
     case "keep": return "Keep";
     case "trump": return action.suit == null ? "No trump" : `${suitSymbol(action.suit)} ${suitName(action.suit)}`;
-    case "play": return cardName(action.card);
-    case "pass_card": return `Pass ${cardName(action.card)} to partner`;
+    case "play": return cardName(/** @type {Card} */ (action.card));
+    case "pass_card": return `Pass ${cardName(/** @type {Card} */ (action.card))} to partner`;
     default: return action.type;
   }
 }
@@ -41,7 +42,10 @@ export function bidWords(action) {
   }
 }
 
-/** Sentence for an action taken by a seat: "North bids 8 no trump". @param {number} seat @param {Action} action */
+/**
+ * Sentence for an action taken by a seat: "North bids 8 no trump".
+ * @param {number | null} seat @param {Action} action
+ */
 export function describeAction(seat, action) {
   const who = seatName(seat);
   switch (action.type) {
@@ -49,7 +53,7 @@ export function describeAction(seat, action) {
     case "bid": return `${who} bids ${bidWords(action)}`;
     case "kaiser": return `${who} bids Kaiser`;
     case "trump": return action.suit == null ? `${who} chooses no trump` : `${who} names ${suitName(action.suit)} trump`;
-    case "play": return `${who} plays ${cardName(action.card)}`;
+    case "play": return `${who} plays ${cardName(/** @type {Card} */ (action.card))}`;
     case "redeal": return `${who} asks for a redeal`;
     case "keep": return `${who} keeps the hand`;
     case "pass_card": return `${who} passes a card to partner`; // never which: only the two partners know
@@ -94,6 +98,7 @@ export const scoreText = (n) => String(n).replace(/^-/, "\u2212");
 /** A change of score: "+6", "−3", "0". @param {number} n */
 export const signedScore = (n) => (n > 0 ? `+${n}` : scoreText(n));
 
+/** @type {Record<string, string>} */
 export const LEVEL_NAMES = {
   random: "Random (plays any legal card)",
   basic: "Basic",

@@ -1,20 +1,23 @@
 // @ts-check
 // The aria-live region (plays and bids read out) and the message banners.
+import { $ } from "./dom.js";
 
-let clearTimer = null;
+/** @type {ReturnType<typeof setTimeout> | undefined} */
+let clearTimer;
 
-/** Read a short sentence to screen-reader users (and keep a visible log for tests). */
+/** Read a short sentence to screen-reader users (and keep a visible log for tests). @param {string} text */
 export function announce(text) {
   const live = document.getElementById("live");
   if (!live) return;
   const p = document.createElement("p");
   p.textContent = text;
   live.append(p);
-  while (live.childElementCount > 8) live.firstElementChild.remove();
+  while (live.childElementCount > 8) live.firstElementChild?.remove();
   clearTimeout(clearTimer);
-  clearTimer = setTimeout(() => { while (live.childElementCount > 1) live.firstElementChild.remove(); }, 15000);
+  clearTimer = setTimeout(() => { while (live.childElementCount > 1) live.firstElementChild?.remove(); }, 15000);
 }
 
+/** @type {Record<string, number>} */
 const RANK = { info: 0, update: 1, error: 2 };
 
 /**
@@ -23,12 +26,15 @@ const RANK = { info: 0, update: 1, error: 2 };
  * One status line at most, so banners never pile up and push the hand off the screen: a new
  * banner takes the old one's place, except that news never hides a standing error or update
  * (the news is then only read out).
+ * @param {string} text
+ * @param {{kind?: "info" | "update" | "error", testid?: string, dismiss?: boolean,
+ *   actions?: {label: string, onClick: (ev: MouseEvent) => void, testid?: string}[]}} [opts]
  */
 export function banner(text, { kind = "info", actions = [], testid = "banner", dismiss = true } = {}) {
-  const box = document.getElementById("banners");
+  const box = $("banners");
   const b = document.createElement("div");
   const shown = /** @type {HTMLElement | null} */ (box.querySelector(".banner"));
-  const outranked = shown && RANK[shown.dataset.kind] > RANK[kind];
+  const outranked = shown && RANK[shown.dataset.kind ?? ""] > RANK[kind];
   if (outranked) {
     announce(text);
     return b; // never attached: remove() is harmless

@@ -7,11 +7,13 @@
 // onUpdateReady(apply) is called when a new version is installed and waiting; apply() asks the
 // waiting worker to take over and reloads the page once it controls it.
 
+/** @param {(apply: () => void) => void} onUpdateReady */
 export function registerServiceWorker(onUpdateReady) {
   if (!("serviceWorker" in navigator)) return Promise.resolve(null);
   const url = new URL("../../sw.js", import.meta.url);
   const scope = new URL("../../", import.meta.url);
 
+  /** @param {ServiceWorker | null} waiting */
   const offer = (waiting) => {
     // No controller yet = first install: nothing to update.
     if (!waiting || !navigator.serviceWorker.controller || !onUpdateReady) return;

@@ -8,6 +8,9 @@ import { el } from "./dom.js";
 /**
  * Render describe_rules(config) = {title, origin, summary, sections: [{topic, title,
  * sentences}]} into `container`. `headingLevel` is the level of each section's heading.
+ * @param {HTMLElement} container
+ * @param {import("../types.js").RulesText} rules
+ * @param {{headingLevel?: number, withTitle?: boolean}} [how]
  */
 export function renderRules(container, rules, { headingLevel = 3, withTitle = true } = {}) {
   container.replaceChildren();
@@ -25,7 +28,10 @@ export function renderRules(container, rules, { headingLevel = 3, withTitle = tr
   }
 }
 
-/** The score sheet's notes (summary.notes): how the game ends and when defenders stop. */
+/**
+ * The score sheet's notes (summary.notes): how the game ends and when defenders stop.
+ * @param {import("../types.js").Summary} summary
+ */
 export function rulesNotes(summary) {
   return (summary.notes ?? []).map((s) => `${s} `);
 }

@@ -10,6 +10,7 @@ import { DEFAULT_LEVEL } from "./constants.js";
 
 const BOT_LEVELS = ["random", "basic", "strong", "expert"]; // never "oracle": it sees all hands
 const PERSON = "person";
+/** @type {Record<string, {label: string, anim: number, pause: number, think: number}>} */
 export const SPEEDS = {
   slow: { label: "Slow", anim: 480, pause: 2200, think: 900 },
   normal: { label: "Normal", anim: 280, pause: 1300, think: 500 },
@@ -80,17 +81,17 @@ function optionControl(opt, value, id) {
   }
   // A number from allowed = [min, max], or that or a special word (special = {value, label}).
   const [min, max] = opt.allowed;
-  const special = opt.special ? opt.special.value : undefined;
+  const special = opt.special;
   const num = el("input", { type: "number", id, name: opt.name, inputmode: "numeric", min, max, step: 1 });
-  if (special === undefined) {
+  if (!special) {
     num.dataset.kind = "int";
     num.value = value == null ? "" : String(value);
     READERS.set(num, () => (num.value === "" ? null : Number(num.value)));
     return num;
   }
   // A number, or the special word (bid-out point / none): a switch plus the number.
-  const isSpecial = value === special;
-  const word = opt.special.label;
+  const isSpecial = value === special.value;
+  const word = special.label;
   const sw = el("select", { id: `${id}-mode`, "aria-label": `${opt.label}: a score or ${word}` },
     el("option", { value: "num", selected: !isSpecial }, "a score"),
     el("option", { value: "special", selected: isSpecial }, word));
@@ -99,11 +100,12 @@ function optionControl(opt, value, id) {
   num.disabled = isSpecial;
   sw.addEventListener("change", () => { num.disabled = sw.value === "special"; });
   const box = el("span", { class: "compound", "data-kind": "compound", name: opt.name }, sw, num);
-  READERS.set(box, () => (sw.value === "special" ? special : Number(num.value)));
+  READERS.set(box, () => (sw.value === "special" ? special.value : Number(num.value)));
   box.focus = () => sw.focus();
   return box;
 }
 
+/** @type {Record<string, string>} */
 const LEVEL_HELP = {
   random: "Random: plays any legal card and bids at random; for learning the rules.",
   basic: "Basic: bids and plays by a club player's rules of thumb, counting cards and voids.",
@@ -150,8 +152,11 @@ export function renderSettings(body, { profiles, schema, settings, describe = nu
     /** @type {Object<string, unknown>} */
     const options = {};
     for (const c of /** @type {NodeListOf<HTMLElement>} */ (optsBox.querySelectorAll("[data-kind]"))) {
-      const v = READERS.get(c)();
-      if (JSON.stringify(v) !== c.dataset.default) options[c.getAttribute("name")] = v;
+      const read = READERS.get(c);
+      const name = c.getAttribute("name");
+      if (!read || name == null) continue;
+      const v = read();
+      if (JSON.stringify(v) !== c.dataset.default) options[name] = v;
     }
     return options;
   };
@@ -163,10 +168,11 @@ export function renderSettings(body, { profiles, schema, settings, describe = nu
       const told = await describe({ profile: currentProfile(), options: readOptions() });
       if (ticket === asked) renderRules(preview, told, { headingLevel: 4 });
     } catch (e) {
-      if (ticket === asked) preview.textContent = e.message ?? String(e);
+      if (ticket === asked) preview.textContent = e instanceof Error ? e.message : String(e);
     }
   };
 
+  /** @param {string} profile @param {Object<string, unknown>} overrides */
   const drawOptions = (profile, overrides) => {
     optsBox.replaceChildren();
     const title = profiles[profile]?.title ?? profile;
@@ -234,6 +240,9 @@ export function renderSettings(body, { profiles, schema, settings, describe = nu
   };
 }
 
+/** The keys app.js answers to, as the Rules dialog lists them. */
+const SHORTCUTS = [["H", "a hint for your turn"], ["L", "the last trick"], ["S", "the score sheet"]];
+
 /**
  * The rules panel: the rules in force told by the engine (describe_rules of the game being
  * played), how to use this table, then each set of house rules and how they differ.
@@ -241,9 +250,6 @@ export function renderSettings(body, { profiles, schema, settings, describe = nu
  * @param {{profiles: Object<string, import("../types.js").Profile>, schema: SchemaOption[],
  *   rules: import("../types.js").RulesText}} what
  */
-/** The keys app.js answers to, as the Rules dialog lists them. */
-const SHORTCUTS = [["H", "a hint for your turn"], ["L", "the last trick"], ["S", "the score sheet"]];
-
 export function renderHelp(body, { profiles, schema, rules }) {
   body.replaceChildren();
   const told = el("div", { class: "rules-text", "data-testid": "rules-text" });

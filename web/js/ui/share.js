@@ -1,6 +1,7 @@
 // @ts-check
 // Share links: <page>#g=<code>. The code itself comes from the engine
 // (encode_share / decode_share); this module only builds and reads URLs and copies text.
+import { $ } from "./dom.js";
 
 /** The share code in the current URL's hash, or null. */
 export function shareCodeFromLocation(loc = window.location) {
@@ -25,19 +26,24 @@ export function clearShareHash() {
  */
 export function markShare(id) {
   for (const b of ["share-deal", "share-moves", "share-challenge"]) {
-    const el = document.getElementById(b);
+    const el = $(b);
     el.classList.toggle("primary", b === id);
     if (b === id) el.setAttribute("aria-current", "true"); else el.removeAttribute("aria-current");
   }
 }
 
+/** @param {string} code */
 export function shareUrl(code) {
   const url = new URL(window.location.href);
   url.hash = `g=${encodeURIComponent(code)}`;
   return url.href;
 }
 
-/** Copy text; fall back to selecting it in the given field. Returns a status message. */
+/**
+ * Copy text; fall back to selecting it in the given field. Returns a status message.
+ * @param {string} text
+ * @param {HTMLInputElement | HTMLTextAreaElement | null} [field]
+ */
 export async function copyText(text, field) {
   try {
     if (navigator.clipboard && window.isSecureContext) {
@@ -58,6 +64,8 @@ export async function copyText(text, field) {
 /**
  * Offer the link through the system share sheet where the browser has one. True when it was
  * shared; false (no share sheet, or the person closed it) leaves copying to the caller.
+ * @param {string} url
+ * @param {boolean} withMoves
  */
 export async function systemShare(url, withMoves) {
   if (typeof navigator.share !== "function") return false;

@@ -13,6 +13,10 @@
 
 import { DEFAULT_LEVEL } from "./constants.js";
 
+/** @typedef {import("../types.js").GameState} GameState */
+/** @typedef {import("../types.js").PaintRecord} PaintRecord */
+/** @typedef {"behind" | "other" | "full" | "saved"} SaveTrouble what a save met (see above) */
+
 export const GAME_KEY = "kaiser.game.v1";
 const SETTINGS_KEY = "kaiser.settings.v1";
 const CORRUPT_KEY = "kaiser.game.v1.corrupt";
@@ -27,13 +31,18 @@ const DEFAULT_SETTINGS = Object.freeze({
   speed: null,                     // null = normal, or off when the system asks for reduced motion
 });
 
+/** @param {string} key */
 function safeGet(key) {
   try { return localStorage.getItem(key); } catch { return null; }
 }
-/** true when written; false when the browser refused (quota full, storage disabled). */
+/**
+ * true when written; false when the browser refused (quota full, storage disabled).
+ * @param {string} key @param {string} value
+ */
 function safeSet(key, value) {
   try { localStorage.setItem(key, value); return true; } catch { return false; }
 }
+/** @param {string} key */
 function safeRemove(key) {
   try { localStorage.removeItem(key); } catch { /* ignore */ }
 }
@@ -41,6 +50,7 @@ function safeRemove(key) {
 /** @returns {import("../types.js").Settings} */
 export function loadSettings() {
   const raw = safeGet(SETTINGS_KEY);
+  /** @type {any} the settings as this browser saved them, of any version */
   let s = {};
   if (raw) {
     try { s = JSON.parse(raw) ?? {}; } catch { s = {}; }
@@ -72,7 +82,11 @@ export function saveSettings(settings) {
   safeSet(SETTINGS_KEY, JSON.stringify(settings));
 }
 
-/** The raw saved game: {state} or null. Parse errors are reported to the caller. */
+/**
+ * The raw saved game: {state} or null. Parse errors are reported to the caller.
+ * @returns {{raw: string | null, saved: any, error: unknown}} saved: the JSON as stored, for the
+ *   engine's `load` to check
+ */
 export function readSavedGame() {
   const raw = safeGet(GAME_KEY);
   if (raw == null) return { raw: null, saved: null, error: null };
@@ -83,30 +97,40 @@ export function readSavedGame() {
   }
 }
 
-/** The stored game's state, or null when there is none (or it is unreadable). */
+/** The stored game's state, or null when there is none (or it is unreadable). @returns {GameState | null} */
 export function storedState() {
   const { saved } = readSavedGame();
   const state = saved?.state ?? saved;
   return state && typeof state === "object" && Array.isArray(state.actions) ? state : null;
 }
 
+/** @param {unknown} a @param {unknown} b */
 const sameJson = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
-/** True when `longer` is the game `shorter` with zero or more moves added. */
+/**
+ * True when `longer` is the game `shorter` with zero or more moves added.
+ * @param {GameState} longer @param {GameState} shorter
+ */
 function extendsGame(longer, shorter) {
   if (!sameJson(longer.config, shorter.config)) return false;
   const n = shorter.actions.length;
   return longer.actions.length >= n && sameJson(longer.actions.slice(0, n), shorter.actions);
 }
 
+/** @type {((kind: SaveTrouble) => void) | null} */
 let troubleListener = null;
+/** @type {SaveTrouble | null} */
 let lastTrouble = null;
 
-/** listener(kind): kind "behind" | "other" | "full" | "saved" (after a trouble). */
+/**
+ * listener(kind): kind "behind" | "other" | "full" | "saved" (after a trouble).
+ * @param {(kind: SaveTrouble) => void} listener
+ */
 export function onSaveTrouble(listener) {
   troubleListener = listener;
 }
 
+/** @param {SaveTrouble} kind */
 function report(kind) {
   if (kind === lastTrouble) return;
   const before = lastTrouble;
@@ -119,6 +143,9 @@ function report(kind) {
  * Save `state` unless that would silently replace a game that has moved on elsewhere.
  * replace: the person started or chose this game here (new game, a link, a take-over).
  * Returns "saved" | "behind" | "other" | "full".
+ * @param {GameState} state
+ * @param {{replace?: boolean}} [how]
+ * @returns {SaveTrouble}
  */
 export function saveGame(state, { replace = false } = {}) {
   const stored = storedState();
@@ -136,7 +163,10 @@ export function saveGame(state, { replace = false } = {}) {
   return ok ? "saved" : "full";
 }
 
-/** Another tab saved a game: tell the listener when this tab's game is no longer the stored one. */
+/**
+ * Another tab saved a game: tell the listener when this tab's game is no longer the stored one.
+ * @param {() => GameState | null | undefined} currentState
+ */
 export function watchOtherTabs(currentState) {
   window.addEventListener("storage", (event) => {
     if (event.key !== GAME_KEY || event.newValue == null) return;
@@ -147,13 +177,16 @@ export function watchOtherTabs(currentState) {
   });
 }
 
-/** Keep a save that could not be restored under another key, so nothing is lost. */
+/** Keep a save that could not be restored under another key, so nothing is lost. @param {string | null} raw */
 export function setAsideCorrupt(raw) {
   if (raw != null) safeSet(CORRUPT_KEY, raw);
   safeRemove(GAME_KEY);
 }
 
-/** The view remembered for painting the table on the next visit, or null. */
+/**
+ * The view remembered for painting the table on the next visit (as savePaint wrote it), or null.
+ * @returns {PaintRecord | null}
+ */
 export function readPaint() {
   const raw = safeGet(PAINT_KEY);
   if (!raw) return null;
@@ -163,6 +196,7 @@ export function readPaint() {
 /**
  * Remember the view to paint first next time (an optimisation: a refusal is ignored). Not while
  * the storage is full: the space goes to the game, and the message does not come and go.
+ * @param {PaintRecord} record
  */
 export function savePaint(record) {
   if (lastTrouble !== "full") safeSet(PAINT_KEY, JSON.stringify(record));

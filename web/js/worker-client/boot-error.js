@@ -3,12 +3,14 @@
 // run, say so instead of an endless loading screen; a browser without modules is told it is too
 // old. It lives in a file because the Content-Security-Policy allows no inline script.
 (function () {
+  /** @param {string} text @param {boolean} retry */
   function show(text, retry) {
     var box = document.getElementById("boot-error"), txt = document.getElementById("boot-error-text");
     if (!box || !txt) return;
     txt.textContent = text;
     box.hidden = false;
     var btn = document.getElementById("boot-retry");
+    if (!btn) return;
     btn.hidden = !retry;
     if (retry) btn.onclick = function () { location.reload(); };
   }
@@ -25,7 +27,7 @@
     var t = /** @type {HTMLScriptElement | null} */ (e.target), script = t && t.tagName === "SCRIPT";
     if (!script && !e.message) return;
     show(script
-      ? "The game's files could not be loaded (" + (t.src || "a script") + "). Check your connection and press Retry."
+      ? "The game's files could not be loaded (" + (t && t.src || "a script") + "). Check your connection and press Retry."
       : "The game could not start: " + ((e.error && e.error.name) || "Error") + ": " + e.message, true);
     document.body.dataset.engine = "error";
   }, true);

@@ -4,15 +4,23 @@
 // app.js takes the started engine with takeEarlyEngine(); a retry starts a new one itself.
 import { startEngine } from "./client.js";
 
+/** @typedef {import("./client.js").BootProgress} BootProgress */
+/** @typedef {import("./client.js").BootBytes} BootBytes */
+
 // How long the boot may go with nothing arriving before it is called stalled (not its total time);
 // ?boot_timeout_ms=N shortens it (tests of the message).
 export const BOOT_TIMEOUT_MS = Number(new URLSearchParams(location.search).get("boot_timeout_ms")) || 20000;
 
-const seen = [];          // progress reports before app.js listens
+/** @type {BootProgress[]} progress reports before app.js listens */
+const seen = [];
+/** @type {((p: BootProgress) => void) | null} */
 let listener = null;
-let lastBytes = null;     // the latest byte count before app.js listens
+/** @type {BootBytes | null} the latest byte count before app.js listens */
+let lastBytes = null;
+/** @type {((b: BootBytes) => void) | null} */
 let bytesListener = null;
 
+/** @type {Promise<import("../types.js").Engine> | null} */
 let early = startEngine({
   timeoutMs: BOOT_TIMEOUT_MS,
   onProgress: (p) => (listener ? listener(p) : seen.push(p)),
@@ -21,8 +29,8 @@ let early = startEngine({
 early.catch(() => {}); // app.js reports the failure when it takes the engine
 
 /** The engine started by this module (once): replays the progress it has already reported.
- * @param {(p: import("./client.js").BootProgress) => void} onProgress
- * @param {(b: import("./client.js").BootBytes) => void} onBytes */
+ * @param {(p: BootProgress) => void} onProgress
+ * @param {(b: BootBytes) => void} onBytes */
 export function takeEarlyEngine(onProgress, onBytes) {
   const engine = early;
   early = null;

@@ -16,6 +16,11 @@
 /** @typedef {import("../types.js").Engine} Engine */
 /** @typedef {{stage: string, state: string}} BootProgress a boot stage started or done */
 /** @typedef {{loaded: number, total: number}} BootBytes the engine's files: bytes arrived so far */
+/**
+ * A call waiting for the worker's answer (its result is JSON the bridge's types describe).
+ * @typedef {{res: (result: any) => void, rej: (error: EngineError) => void,
+ *   entry: {fn: string, sent: number, received: number}}} Pending
+ */
 
 const MB = (/** @type {number} */ bytes) => (bytes / 1e6).toFixed(1);
 
@@ -31,7 +36,7 @@ export function downloadWords({ loaded, total }) {
  * the page keeps (under 4 KB, the same in the sixth hand as in the first), and tests read it. */
 const TRAFFIC_KEPT = 400;
 
-class EngineError extends Error {
+export class EngineError extends Error {
   /** @param {string} type the Python exception's class name, or the page's own kind of failure
    *  @param {string} message @param {string | null} [code] the engine's error code */
   constructor(type, message, code = null) {
@@ -59,14 +64,17 @@ export function startEngine({ onProgress, onBytes, timeoutMs = 20000 } = {}) {
       worker = new Worker(new URL("../../worker.js", import.meta.url), { type: "module" });
       performance.mark("kaiser-worker-created");
     } catch (err) {
-      reject(new EngineError("BootError", `The game engine could not be started: ${err.message || err}`));
+      reject(new EngineError("BootError", `The game engine could not be started: ${(err instanceof Error && err.message) || err}`));
       return;
     }
+    /** @type {Map<number, Pending>} */
     const pending = new Map();
     let nextId = 1;
     let booted = false;
 
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
     let timer;
+    /** @param {EngineError} error */
     const fail = (error) => {
       clearTimeout(timer);
       if (!booted) {
@@ -109,6 +117,7 @@ export function startEngine({ onProgress, onBytes, timeoutMs = 20000 } = {}) {
       },
     };
 
+    /** @template T @param {((p: T) => void) | undefined} listener @param {T} p */
     const report = (listener, p) => {
       if (!listener) return;
       try { listener(p); } catch (e) { console.error(e); }
@@ -136,7 +145,7 @@ export function startEngine({ onProgress, onBytes, timeoutMs = 20000 } = {}) {
       } else if (msg.type === "boot-error") {
         fail(new EngineError("BootError", `The game engine failed to start: ${msg.message}`));
       } else if (msg.id !== undefined && pending.has(msg.id)) {
-        const { res, rej, entry } = pending.get(msg.id);
+        const { res, rej, entry } = /** @type {Pending} */ (pending.get(msg.id));
         pending.delete(msg.id);
         entry.received = JSON.stringify(msg.error ?? msg.result ?? null).length;
         if (msg.error) {
