@@ -53,6 +53,16 @@ const STAND_IN_LEVEL = "strong";
  */
 /** @typedef {{kind: string, name: string, level: string, away: boolean, standIn: boolean, joining: boolean}} SeatInfo */
 /**
+ * @typedef {object} SavedTable what the host's browser keeps of its table, to reopen it after a reload
+ * @property {string} room
+ * @property {string} secret
+ * @property {HostKey} [key]
+ * @property {number} absentMs
+ * @property {{kind: "host" | "person" | "bot", name: string, level: string, token: string | null, joinsAt?: number | null}[]} seats
+ * @property {Object<string, unknown> | null} state
+ * @property {Codes} [codes]
+ */
+/**
  * @typedef {object} Codes what everyone at the table may keep of the game: each finished hand
  *   as a share code of its own (`encode_hand`: no seed), and once the game is over the whole
  *   game's share code and a challenge code from each person's seat
@@ -109,6 +119,7 @@ export class HostSession {
      * The table's authority, as at a solo table: its bots are the bot seats and the stand-ins
      * for people away; each moves at a pace people can follow.
      */
+    /** @type {TableLoop} */
     this.loop = new TableLoop({
       engine,
       level: (seat) => this.botLevel(seat),
@@ -156,6 +167,7 @@ export class HostSession {
 
   get moves() { return this.loop.table?.moves ?? 0; }
 
+  /** @returns {number} */
   get handsPlayed() { return this.loop.table?.handsPlayed ?? 0; }
 
   /** @returns {View[]} the latest view of each seat */
@@ -356,7 +368,10 @@ export class HostSession {
     return { moves: this.moves, hands_played: this.handsPlayed, view, events, seats: this.seatInfo() };
   }
 
-  /** A person asks for another seat: only one a bot holds, and only before the game. */
+  /**
+   * A person asks for another seat: only one a bot holds, and only before the game.
+   * @param {number} from @param {number} to @param {string} peer
+   */
   sit(from, to, peer) {
     if (this.started) { this.refuse(peer, "Seats change in the lobby only: the host can move you."); return; }
     if (this.seats[to].kind !== "bot") { this.refuse(peer, "That seat is taken."); return; }
@@ -364,6 +379,7 @@ export class HostSession {
   }
 
   /** The host moves whoever sits at `a` to `b` and back (people, bots). */
+  /** @param {number} a @param {number} b */
   swap(a, b) {
     if (a === b) return;
     [this.seats[a], this.seats[b]] = [this.seats[b], this.seats[a]];
@@ -536,7 +552,10 @@ export class HostSession {
     return { moves: this.moves, hands_played: this.handsPlayed, view: this.views[seat], events, seats: this.seatInfo() };
   }
 
-  /** The bot playing this seat now: a bot's, or a stand-in for a person away; null for a person. @param {number} seat */
+  /**
+   * The bot playing this seat now: a bot's, or a stand-in for a person away; null for a person.
+   * @param {number} seat @returns {string | null}
+   */
   botLevel(seat) {
     const s = this.seats[seat];
     if (s.kind === "bot" || this.joining(s)) return s.level;
@@ -568,7 +587,7 @@ export class HostSession {
 
   /**
    * The host's saved table, for a reload.
-   * @returns {{room: string, secret: string, key?: HostKey, absentMs: number, seats: {kind: "host" | "person" | "bot", name: string, level: string, token: string | null, joinsAt?: number | null}[], state: Object<string, unknown> | null, codes?: Codes} | null}
+   * @returns {SavedTable | null}
    */
   static saved(storage = localStorage) {
     try {
@@ -579,7 +598,7 @@ export class HostSession {
     }
   }
 
-  /** Reopen the saved table: everyone away until they reconnect. */
+  /** Reopen the saved table: everyone away until they reconnect. @param {SavedTable} saved */
   restore(saved) {
     const now = performance.now();
     this.seats = saved.seats.map((s) => ({ ...s, peer: null, awaySince: s.kind === "person" ? now : null }));

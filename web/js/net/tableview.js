@@ -4,7 +4,8 @@
 // events with the solo table's own player (table/playback.js: the card, the finished trick swept
 // to its winner, the hand's end) before drawing the view that follows, so every browser at the
 // table shows the same tricks at the same pace.
-import { renderStatus, renderSeats, renderTrick, renderHand, renderPlate, renderTurn, installHandKeys } from "../table/table.js";
+import { renderStatus, renderSeats, renderTrick, renderHand, renderPlate, renderTurn, installHandKeys, orientTable } from "../table/table.js";
+import { $ } from "../ui/dom.js";
 import { renderActionPanel } from "../table/bidding.js";
 import { renderHandResult } from "../table/scoresheet.js";
 import { seatName, teamOf, LEVEL_NAMES } from "../table/words.js";
@@ -16,27 +17,8 @@ import { playMove } from "../table/playback.js";
 /** @typedef {import("../types.js").Action} Action */
 /** @typedef {import("../table/playback.js").Frame} Frame */
 
-/** @param {string} id */
-const $ = (id) => document.getElementById(id);
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const PLACES = ["s", "w", "n", "e"]; // clockwise from the bottom of the screen
-
-/**
- * Turn the table so that this browser's seat is at the bottom, by the seats' and the trick
- * slots' place classes (the renderers find seats by number, the layout places them by class).
- * @param {number} mySeat
- */
-function orient(mySeat) {
-  for (let seat = 0; seat < 4; seat++) {
-    const place = PLACES[(seat - mySeat + 4) % 4];
-    const el = $(`seat-${seat}`);
-    el.classList.remove(...PLACES.map((p) => `seat-${p}`));
-    el.classList.add(`seat-${place}`);
-    const slot = /** @type {HTMLElement} */ (document.querySelector(`#trick .slot[data-slot="${seat}"]`));
-    slot.classList.remove(...PLACES.map((p) => `slot-${p}`));
-    slot.classList.add(`slot-${place}`);
-  }
-}
+/** @param {number} ms */
+const sleep = (ms) => /** @type {Promise<void>} */ (new Promise((r) => { setTimeout(r, ms); }));
 
 /**
  * A person's name, with "(host)" after the host's unless the name already says it (a host who
@@ -47,7 +29,10 @@ export function personName(info) {
   return info.kind === "host" && !/^host$/i.test(info.name) ? `${info.name} (host)` : info.name;
 }
 
-/** What a seat's label says: who sits there, and whether a bot stands in for an absent person. */
+/**
+ * What a seat's label says: who sits there, and whether a bot stands in for an absent person.
+ * @param {SeatInfo | undefined} info @param {number} seat @param {number} mySeat
+ */
 export function seatRole(info, seat, mySeat) {
   if (!info) return "";
   if (seat === mySeat) return info.joining ? "You · next deal" : "You";
@@ -126,7 +111,7 @@ export class SharedTableView {
     const botPlaysMine = !!u.seats[seat]?.joining;
     const mine = !this.watching && !this.frame && v.phase !== "game_over" && v.to_act === seat && !botPlaysMine;
     const roles = [0, 1, 2, 3].map((s) => seatRole(u.seats[s], s, seat));
-    if (this.oriented !== seat) { orient(seat); this.oriented = seat; }
+    if (this.oriented !== seat) { orientTable(seat); this.oriented = seat; }
     renderStatus(v);
     renderSeats(v, { roles, person: seat });
     renderPlate(v);
@@ -138,7 +123,7 @@ export class SharedTableView {
     for (const a of legal) if (a.card != null) byCard.set(a.card, a);
     renderHand($("hand"), v.hand, byCard, { onPlay: (a) => this.onPlay(a), active: byCard.size > 0 });
     renderActionPanel($("action-panel"), seat, legal, (a) => this.onPlay(a), { view: v, own: seat });
-    const actor = u.seats[v.to_act];
+    const actor = v.to_act == null ? undefined : u.seats[v.to_act];
     const name = actor && actor.kind !== "bot" && actor.name ? ` (${actor.name})` : "";
     const turn = v.phase === "game_over" ? "The game is over."
       : mine ? "Your turn"

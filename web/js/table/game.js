@@ -19,6 +19,7 @@ import { announce, banner, errorText } from "../ui/announce.js";
 import { openDialog, closeDialog, whenClosed, whenNoDialogOpen } from "../ui/dialogs.js";
 import { saveGame, saveSettings, saveShown } from "../ui/storage.js";
 import { TableLoop } from "./loop.js";
+import { EngineError } from "../worker-client/client.js";
 import { SPEEDS, effectiveSpeed } from "../ui/settings.js";
 import { rememberView } from "./paint.js";
 import { $ } from "../ui/dom.js";
@@ -72,7 +73,8 @@ export class Game {
     /** @type {Object<string, number[]>} ms per bot decision, by level */
     this.botTimes = {};
     this.watchdogMs = 45000;
-    this.messageTimer = null;
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    this.messageTimer = undefined;
     /** @type {string[]} what happened at the table, in words, for the hand-off screen's recap */
     this.log = [];
     /** @type {Object<number, number>} where in the log each person last held the device */
@@ -86,7 +88,7 @@ export class Game {
   /** The saved game's state. */
   get state() { return this.table?.state ?? this.opening; }
 
-  /** Play from another state: its table is opened at the next turn of the loop. @param {GameState} state */
+  /** Play from another state: its table is opened at the next turn of the loop. @param {GameState | null} state */
   set state(state) {
     this.loop?.close();
     this.loop = null;
@@ -172,6 +174,7 @@ export class Game {
    * @param {Promise<T>} p
    */
   watch(what, p) {
+    /** @type {HTMLElement | null} */
     let note = null;
     const t = setTimeout(() => {
       note = banner(`The game engine has not answered for ${Math.round(this.watchdogMs / 1000)} s (${what}). It may still be thinking; if nothing happens, reload the page: your game is saved.`, {
@@ -264,7 +267,7 @@ export class Game {
 
   roles() {
     const alone = !this.passAndPlay();
-    const lvl = (s) => (this.isHuman(s) ? (alone ? "you" : "player here") : `bot · ${this.settings.bots[s] ?? DEFAULT_LEVEL}`);
+    const lvl = (/** @type {number} */ s) => (this.isHuman(s) ? (alone ? "you" : "player here") : `bot · ${this.settings.bots[s] ?? DEFAULT_LEVEL}`);
     const partnerOfYou = alone && this.isHuman(0);
     return [0, 1, 2, 3].map((s) => (s === 2 && partnerOfYou ? `partner · ${lvl(s)}` : lvl(s)));
   }
@@ -275,8 +278,9 @@ export class Game {
    */
   personLegal() {
     const v = this.view;
-    if (!this.waiting || !v || v.phase === "game_over" || !this.isHuman(v.to_act) || this.handsHidden()) return [];
-    return this.table.view(v.to_act)?.legal ?? [];
+    const table = this.table;
+    if (!this.waiting || !v || !table || v.to_act == null || v.phase === "game_over" || !this.isHuman(v.to_act) || this.handsHidden()) return [];
+    return table.view(v.to_act)?.legal ?? [];
   }
 
   /** Draw everything from what is shown now. */
@@ -299,7 +303,7 @@ export class Game {
     const legal = this.personLegal();
     const humanTurn = legal.length > 0 && !held;
     // Any legal action naming a card (a play, a card passed to partner) is made from the hand.
-    const byCard = new Map(legal.filter((a) => a.card != null).map((a) => [a.card, a]));
+    const byCard = new Map(legal.flatMap((a) => (a.card != null ? [/** @type {[string, Action]} */ ([a.card, a])] : [])));
     const mine = humanTurn && toAct === seat ? byCard : new Map();
     renderHand($("hand"), hidden ? [] : v.hand, mine, {
       onPlay: (a) => this.human(seat, a), onRefuse: (card) => this.refused(seat, card),
@@ -308,7 +312,7 @@ export class Game {
     const panel = $("action-panel");
     if (v.phase === "game_over") {
       this.renderGameOverPanel(panel);
-    } else if (humanTurn && legal.some((a) => a.card == null)) {
+    } else if (humanTurn && toAct != null && legal.some((a) => a.card == null)) {
       renderActionPanel(panel, toAct, legal, (a) => this.human(toAct, a), { view: v });
     } else {
       panel.hidden = true;
@@ -515,7 +519,7 @@ export class Game {
     console.error(e);
     banner(`Something went wrong: ${errorText(e)}`, {
       kind: "error", testid: "error-banner",
-      actions: [{ label: "Try again", onClick: (ev) => { /** @type {Element} */ (ev.target).closest(".banner").remove(); this.retry(); } }],
+      actions: [{ label: "Try again", onClick: (ev) => { /** @type {Element} */ (ev.target).closest(".banner")?.remove(); this.retry(); } }],
     });
   }
 
@@ -538,7 +542,7 @@ export class Game {
       this.waiting = true;
       this.render();
       // The rules refuse it: say why by the hand. Anything else is the table's own fault.
-      if (e.type === "IllegalAction") this.message(playerWords(e.message));
+      if (e instanceof EngineError && e.type === "IllegalAction") this.message(playerWords(e.message));
       else banner(`The engine refused this move: ${errorText(e)}`, { kind: "error", testid: "error-banner" });
     }
   }
@@ -595,7 +599,8 @@ export class Game {
       if (gen !== this.gen) return;
     }
     this.frame = null;
-    saveShown(this.state, this.state.actions.length);
+    const state = this.state;
+    if (state) saveShown(state, state.actions.length);
   }
 
   /** A line of the table's story (kept short: the recap shows what one person missed). @param {string} line */
@@ -603,7 +608,7 @@ export class Game {
     this.log.push(line);
     if (this.log.length > 400) {
       this.log.splice(0, 200);
-      for (const k of Object.keys(this.lookedAt)) this.lookedAt[k] = Math.max(0, this.lookedAt[k] - 200);
+      for (const k of Object.keys(this.lookedAt).map(Number)) this.lookedAt[k] = Math.max(0, this.lookedAt[k] - 200);
     }
   }
 

@@ -18,7 +18,7 @@ import { saveGame } from "../ui/storage.js";
 /** @typedef {import("../types.js").View} View */
 
 /** The refusal that names a table the worker no longer holds (docs/bridge.md). */
-const forgotten = (e) => e?.code === "table_not_found";
+const forgotten = (/** @type {unknown} */ e) => /** @type {{code?: unknown} | null} */ (e)?.code === "table_not_found";
 
 /** @implements {TableClient} */
 export class LocalTable {
