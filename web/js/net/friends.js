@@ -261,7 +261,7 @@ async function startHost() {
   const link = await joinRelayRoom({ room, secret, relays: relaysFromQuery() });
   host.attach(recording(link));
   // Guests whose browsers cannot reach this one directly talk to it through the relays.
-  const relay = new RelayPath({ room, secret, relays: relaysFromQuery(), active: true });
+  const relay = new RelayPath({ room, secret, relays: relaysFromQuery(), host: true });
   net.relay = relay;
   host.attach(recording(relay.link));
   sayRelayState(relay);
