@@ -37,7 +37,13 @@ def test_codes_typed_by_hand_connect_a_guest_and_they_play_a_hand(browser, base_
     guest.on("websocket", lambda ws: sockets.append(ws.url))
     guest.goto(f"{base_url_sub}friends.html#manual")
     guest.get_by_test_id("join-name").fill("Cy")
-    guest.get_by_test_id("offer-code").press_sequentially(offer)
+    # One letter wrong: said in plain words, and the form stays for the right code.
+    typo = offer[:10] + ("7" if offer[10] != "7" else "8") + offer[11:]
+    guest.get_by_test_id("offer-code").fill(typo)
+    guest.get_by_test_id("join-go").click()
+    guest.get_by_test_id("net-error").get_by_text("That code has a typo: check the letters and try again.").wait_for()
+    guest.get_by_test_id("offer-code").fill("")
+    guest.get_by_test_id("offer-code").press_sequentially(offer.lower().replace("-", " "))
     guest.get_by_test_id("join-go").click()
     guest.wait_for_function("() => document.getElementById('answer-code').value.startsWith('G')", timeout=30_000)
     answer = guest.get_by_test_id("answer-code").input_value()
