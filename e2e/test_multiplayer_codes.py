@@ -9,10 +9,26 @@ from relay_fixture import nostr_relay  # noqa: F401  (the fixture)
 from test_multiplayer import host_moves, open_host, play_until, wait_seated
 
 
+def letters(code: str) -> int:
+    """What a person types: the code's letters and digits, not the dashes between groups."""
+    return len(code.replace("-", ""))
+
+
+def candidates(page, code: str) -> int:
+    """How many addresses a code carries, read back by the page's own decoder."""
+    return page.evaluate(
+        """async (code) => {
+            const { unpackCode, codeKind } = await import("./js/net/shortcode.js");
+            return unpackCode(codeKind(code), code).sdp.split("a=candidate:").length - 1;
+        }""",
+        code,
+    )
+
+
 def test_codes_typed_by_hand_connect_a_guest_and_they_play_a_hand(browser, base_url_sub, nostr_relay):  # noqa: F811
     hctx, host, _ = open_host(browser, base_url_sub, nostr_relay)
     host.get_by_test_id("btn-codes").click()
-    host.wait_for_function("() => document.getElementById('host-offer').value.startsWith('O')", timeout=30_000)
+    host.wait_for_function("() => document.getElementById('host-offer').value.startsWith('H')", timeout=30_000)
     offer = host.get_by_test_id("host-offer").input_value()
 
     gctx = browser.new_context()
@@ -21,14 +37,24 @@ def test_codes_typed_by_hand_connect_a_guest_and_they_play_a_hand(browser, base_
     guest.on("websocket", lambda ws: sockets.append(ws.url))
     guest.goto(f"{base_url_sub}friends.html#manual")
     guest.get_by_test_id("join-name").fill("Cy")
-    guest.get_by_test_id("offer-code").press_sequentially(offer)
+    # One letter wrong: said in plain words, and the form stays for the right code.
+    typo = offer[:10] + ("7" if offer[10] != "7" else "8") + offer[11:]
+    guest.get_by_test_id("offer-code").fill(typo)
     guest.get_by_test_id("join-go").click()
-    guest.wait_for_function("() => document.getElementById('answer-code').value.startsWith('A')", timeout=30_000)
+    guest.get_by_test_id("net-error").get_by_text("That code has a typo: check the letters and try again.").wait_for()
+    guest.get_by_test_id("offer-code").fill("")
+    guest.get_by_test_id("offer-code").press_sequentially(offer.lower().replace("-", " "))
+    guest.get_by_test_id("join-go").click()
+    guest.wait_for_function("() => document.getElementById('answer-code').value.startsWith('G')", timeout=30_000)
     answer = guest.get_by_test_id("answer-code").input_value()
     host.get_by_test_id("host-answer").press_sequentially(answer)
     host.get_by_test_id("host-connect").click()
     seat = wait_seated(guest)
-    print(f"\ncodes typed: the host's {len(offer)} characters, the guest's answer {len(answer)}")
+    print(f"\ncodes typed: the host's {letters(offer)} letters ({len(offer)} with dashes), "
+          f"the guest's answer {letters(answer)}")
+    # One host candidate under 120 letters, about 28 more for each other one (shortcode.js).
+    assert letters(offer) <= 120 + 28 * (candidates(host, offer) - 1)
+    assert letters(answer) <= 120 + 28 * (candidates(guest, answer) - 1)
     assert seat in (1, 2, 3)
     host.keyboard.press("Escape")
     host.get_by_test_id(f"lobby-seat-{seat}").get_by_text("Cy").wait_for()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from relay_fixture import nostr_relay  # noqa: F401  (the fixture)
 from test_multiplayer import host_url, wait_seated
+from test_multiplayer_codes import candidates, letters
 
 FAKE_CAMERA = """(() => {
   window.__inView = null;
@@ -33,8 +34,9 @@ def test_the_codes_are_read_with_the_camera(browser, base_url_sub, nostr_relay):
     host.wait_for_function("() => document.body.dataset.net === 'host'", timeout=90_000)
     host.keyboard.press("Escape")
     host.get_by_test_id("btn-codes").click()
-    host.wait_for_function("() => document.getElementById('host-offer').value.startsWith('O')", timeout=30_000)
+    host.wait_for_function("() => document.getElementById('host-offer').value.startsWith('H')", timeout=30_000)
     offer = host.get_by_test_id("host-offer").input_value()
+    assert letters(offer) <= 120 + 28 * (candidates(host, offer) - 1), "short enough to read out"
 
     gctx = browser.new_context()
     gctx.add_init_script(FAKE_CAMERA)
@@ -47,7 +49,7 @@ def test_the_codes_are_read_with_the_camera(browser, base_url_sub, nostr_relay):
     guest.wait_for_function("(t) => document.getElementById('offer-code').value === t", arg=offer, timeout=15_000)
     assert guest.locator("#offer-camera").is_hidden()
     guest.get_by_test_id("join-go").click()
-    guest.wait_for_function("() => document.getElementById('answer-code').value.startsWith('A')", timeout=30_000)
+    guest.wait_for_function("() => document.getElementById('answer-code').value.startsWith('G')", timeout=30_000)
     answer = guest.get_by_test_id("answer-code").input_value()
 
     host.get_by_test_id("scan-answer").click()

@@ -15,6 +15,7 @@ import { Keepsakes } from "./keepsakes.js";
 import { joinRelayRoom, relaysFromQuery, ManualOffer, answerManualOffer, bothPaths } from "./transport.js";
 import { RelayPath } from "./relaypath.js";
 import { TALK, cleanName, inviteUrl, randomId, roomFromHash } from "./protocol.js";
+import { codeKind } from "./shortcode.js";
 import { renderQr } from "./qr.js";
 import { canScan, scan } from "./scan.js";
 import { newHostKey, fingerprint } from "./identity.js";
@@ -260,7 +261,7 @@ async function startHost() {
   const link = await joinRelayRoom({ room, secret, relays: relaysFromQuery() });
   host.attach(recording(link));
   // Guests whose browsers cannot reach this one directly talk to it through the relays.
-  const relay = new RelayPath({ room, secret, relays: relaysFromQuery(), active: true });
+  const relay = new RelayPath({ room, secret, relays: relaysFromQuery(), host: true });
   net.relay = relay;
   host.attach(recording(relay.link));
   sayRelayState(relay);
@@ -320,7 +321,7 @@ function installCodes(host) {
     $("scan-answer").hidden = false;
     $("scan-answer").addEventListener("click", async () => {
       status.textContent = "Point the camera at their answer's QR code.";
-      const text = await scan(/** @type {HTMLVideoElement} */ ($("answer-camera")), (t) => t.startsWith("A")).done;
+      const text = await scan(/** @type {HTMLVideoElement} */ ($("answer-camera")), (t) => codeKind(t) === "answer").done;
       if (text == null) { status.textContent = "No camera here: type or paste their answer."; return; }
       answerBox.value = text;
       $("host-connect").click();
@@ -383,7 +384,7 @@ function startGuest(where) {
   if (where == null && canScan()) {
     $("scan-offer").hidden = false;
     $("scan-offer").addEventListener("click", async () => {
-      const text = await scan(/** @type {HTMLVideoElement} */ ($("offer-camera")), (t) => t.startsWith("O")).done;
+      const text = await scan(/** @type {HTMLVideoElement} */ ($("offer-camera")), (t) => codeKind(t) === "offer").done;
       if (text != null) /** @type {HTMLTextAreaElement} */ ($("offer-code")).value = text;
     });
   }

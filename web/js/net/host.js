@@ -180,19 +180,29 @@ export class HostSession {
     link.onJoin = (peer) => {
       this.peers.set(peer, { link, token: null });
       link.send(peer, encode({ type: "host", key: this.key.publicKey }));
-      if (!this.seats.some((s) => s.peer === peer)) {
+      if (!this.seatedAs(peer)) {
         const alias = link.aliasOf?.(peer);
         if (alias) this.arriving.delete(alias); // the same person, now through the relay
         this.arrive(peer, peer.startsWith("r:") ? "another-way" : "connecting");
       }
     };
-    link.onKnock = (peer) => { if (!this.peers.has(peer) && !this.arriving.has(peer)) this.arrive(peer, "connecting"); };
-    link.onTrouble = (peer) => { if (!this.seats.some((s) => s.peer === peer)) this.arrive(peer, "another-way"); };
+    link.onKnock = (peer) => { if (!this.peers.has(peer) && !this.arriving.has(peer) && !this.seatedAs(peer)) this.arrive(peer, "connecting"); };
+    link.onTrouble = (peer) => { if (!this.seatedAs(peer)) this.arrive(peer, "another-way"); };
     link.onLeave = (peer) => this.left(peer);
     link.onMessage = (peer, text) => {
       if (!this.peers.has(peer)) this.peers.set(peer, { link, token: null });
       this.receive(peer, text);
     };
+  }
+
+  /**
+   * Whether this connection is a seated person's: the seat's own, or, for a person seated
+   * through the relay, the direct id that person's page also has (its knock, or a direct
+   * attempt that failed, can come after the seat: a host's reload, the relay's late copies).
+   * @param {string} peer
+   */
+  seatedAs(peer) {
+    return this.seats.some((s) => s.peer != null && (s.peer === peer || this.peers.get(s.peer)?.link.aliasOf?.(s.peer) === peer));
   }
 
   /**

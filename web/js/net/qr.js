@@ -13,7 +13,8 @@ export async function renderQr(container, text, label) {
   const url = new URL("../../vendor/qrcode.mjs", import.meta.url).href;
   const { default: qrcode } = await import(url);
   const qr = qrcode(0, text.length > 600 ? "L" : "M");
-  qr.addData(text, "Byte");
+  // A connection code is capitals, digits and dashes: QR's alphanumeric mode holds it in a smaller code.
+  qr.addData(text, /^[0-9A-Z $%*+\-./:]*$/.test(text) ? "Alphanumeric" : "Byte");
   qr.make();
   const n = qr.getModuleCount();
   const quiet = 4;

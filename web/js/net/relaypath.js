@@ -11,7 +11,9 @@
 //   for the host nor write one in a guest's name. Each message carries a sequence number under
 //   that encryption: a relay (or anyone) replaying an event has it dropped.
 // - A page is a peer "r:ID" (ID from its ECDH key). It says "here" when it starts using the
-//   path, and every HEARTBEAT_MS; a peer silent for GONE_MS has left.
+//   path, and every HEARTBEAT_MS; a peer silent for GONE_MS has left. A page being closed or
+//   reloaded says "bye" to each peer (under their pair's key, made ahead: a page being left has
+//   no time for the crypto), so the others know at once rather than GONE_MS later.
 // - Relays limit an event's size (nostr-relay's default: 4,096 characters of content): a long
 //   message goes in parts of PART_BYTES. A connection that drops is opened again with backoff,
 //   and what was sent meanwhile goes out when it is back.
@@ -64,10 +66,12 @@ async function open(key, text, aad) {
  */
 export class RelayPath {
   /**
-   * @param {{room: string, secret: string, relays: string[] | null, active?: boolean, alias?: string}} where
-   *   `alias`: this page's id on the direct path (the host's lobby tells it is the same person)
+   * @param {{room: string, secret: string, relays: string[] | null, host?: boolean, alias?: string}} where
+   *   `host`: the host's page, which listens from the start and pairs with guests only;
+   *   `alias`: a guest's id on the direct path (the host's lobby tells it is the same person)
    */
-  constructor({ room, secret, relays, active = false, alias = "" }) {
+  constructor({ room, secret, relays, host = false, alias = "" }) {
+    this.host = host;
     /** this page's id on the direct path, said with "here" so the host's lobby knows it is the same person */
     this.alias = alias;
     /** @type {Map<string, string>} */
@@ -75,7 +79,7 @@ export class RelayPath {
     this.room = room;
     this.secret = secret;
     this.relayList = relays;
-    this.active = active;
+    this.active = host;
     /** @type {Link} */
     this.link = {
       send: (peer, text) => { this.send(peer, text); },
@@ -89,6 +93,8 @@ export class RelayPath {
     };
     /** @type {Map<string, {key: CryptoKey, lastHeard: number, outSeq: number, inSeq: number, parts: Map<number, string[]>}>} */
     this.peers = new Map();
+    /** @type {Map<string, string>} per peer, the signed "bye" event ready to go when this page is left */
+    this.byes = new Map();
     /** @type {Map<string, {ws: WebSocket | null, tries: number, queue: string[], timer: ReturnType<typeof setTimeout> | null, up: boolean}>} */
     this.sockets = new Map();
     this.seen = new Set();
@@ -130,6 +136,7 @@ export class RelayPath {
     }
     for (const u of urls) this.connect(u);
     this.beat = setInterval(() => this.heartbeat(), HEARTBEAT_MS);
+    addEventListener("pagehide", (e) => { if (!e.persisted) this.farewell(); });
   }
 
   /** A peer's name on this path, from its ECDH key. @param {string} epk */
@@ -193,15 +200,20 @@ export class RelayPath {
     s.timer = setTimeout(() => { s.timer = null; this.connect(url); }, wait);
   }
 
-  /** Publish one event's content on every relay (queued for a relay that is down). @param {string} content */
-  async publish(content) {
+  /** One event's content as a signed event, ready to send. @param {string} content */
+  async signed(content) {
     const event = {
       pubkey: this.nostrPub, created_at: Math.floor(Date.now() / 1000), kind: RELAY_KIND, tags: [["x", this.topic]], content,
     };
     const id = new Uint8Array(await crypto.subtle.digest("SHA-256", enc.encode(JSON.stringify([0, event.pubkey, event.created_at, event.kind, event.tags, event.content]))));
     const sig = await this.schnorr.signAsync(id, this.nostrKey);
-    const text = JSON.stringify(["EVENT", { ...event, id: hex(id), sig: hex(sig) }]);
     this.seen.add(hex(id));
+    return JSON.stringify(["EVENT", { ...event, id: hex(id), sig: hex(sig) }]);
+  }
+
+  /** Publish one event's content on every relay (queued for a relay that is down). @param {string} content */
+  async publish(content) {
+    const text = await this.signed(content);
     this.stats.sent += 1;
     for (const s of this.sockets.values()) {
       if (s.up && s.ws?.readyState === WebSocket.OPEN) s.ws.send(text);
@@ -225,7 +237,32 @@ export class RelayPath {
     this.announce(true);
     const now = performance.now();
     for (const [peer, p] of this.peers) {
-      if (now - p.lastHeard > GONE_MS) { this.peers.delete(peer); this.link.onLeave?.(peer); }
+      if (now - p.lastHeard > GONE_MS) this.gone(peer);
+      else this.prepareBye(peer); // made again, so that its time stays close to now
+    }
+  }
+
+  /** @param {string} peer */
+  gone(peer) {
+    this.peers.delete(peer);
+    this.byes.delete(peer);
+    this.link.onLeave?.(peer);
+  }
+
+  /** The "bye" to one peer, made ahead of need. @param {string} peer */
+  async prepareBye(peer) {
+    const p = this.peers.get(peer);
+    if (!p) return;
+    const d = await seal(p.key, enc.encode("bye"), `${this.id}>${peer}|bye`);
+    const outer = enc.encode(JSON.stringify({ t: "bye", f: this.id, o: peer, d }));
+    const text = await this.signed(await seal(/** @type {CryptoKey} */ (this.roomKey), outer, this.topic));
+    if (this.peers.has(peer)) this.byes.set(peer, text);
+  }
+
+  /** This page is being left: each peer is told, on every relay reachable now. */
+  farewell() {
+    for (const text of this.byes.values()) {
+      for (const s of this.sockets.values()) if (s.up && s.ws?.readyState === WebSocket.OPEN) s.ws.send(text);
     }
   }
 
@@ -248,6 +285,10 @@ export class RelayPath {
     else if (m?.t === "here" && typeof m.epk === "string" && m.epk.length < 200) {
       await this.heard(m.epk, !!m.reply, typeof m.alias === "string" ? m.alias.slice(0, 64) : "");
     }
+    else if (m?.t === "bye" && m.o === this.id && typeof m.f === "string" && typeof m.d === "string") {
+      const p = this.peers.get(m.f);
+      if (p && await open(p.key, m.d, `${m.f}>${this.id}|bye`)) this.gone(m.f);
+    }
     else if (m?.t === "m" && m.o === this.id && typeof m.f === "string") {
       if (this.peers.has(m.f)) await this.message(m.f, m.d);
       else if (performance.now() - (this.askedAt ?? -Infinity) > 3000) {
@@ -259,7 +300,9 @@ export class RelayPath {
 
   /** A page said it is here. @param {string} epk @param {boolean} reply */
   async heard(epk, reply, alias = "") {
-    if (epk === this.epk) return;
+    // Every guest names its direct id; a page that names none is a host's: to the host, that is
+    // its own previous load, whose last "here" the relays still hold for a while.
+    if (epk === this.epk || (this.host && !alias)) return;
     const peer = await RelayPath.idOf(epk);
     if (alias) this.aliases.set(peer, alias);
     const known = this.peers.get(peer);
@@ -277,6 +320,7 @@ export class RelayPath {
     if (this.peers.has(peer)) return;
     this.peers.set(peer, { key, lastHeard: performance.now(), outSeq: 0, inSeq: 0, parts: new Map() });
     if (!reply) this.announce(true);
+    this.prepareBye(peer);
     this.link.onJoin?.(peer);
   }
 

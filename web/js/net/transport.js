@@ -6,9 +6,11 @@
 //   a room over public Nostr relays (or `?relay=URL[,URL...]`, which replaces them); the offer
 //   and answer travel encrypted with the room's secret, then the browsers talk directly.
 // - ManualOffer / answerManualOffer: no relay at all. The host's page shows an offer code, the
-//   guest's page answers with a code of its own, the people carry them (typed, pasted or a QR).
+//   guest's page answers with a code of its own, the people carry them (read out, typed, pasted
+//   or a QR): shortcode.js packs what varies in a session description into about 120 letters.
 //
 // Peer identities change on every page load: a seat is reclaimed by a token, never a peer id.
+import { packCode, unpackCode } from "./shortcode.js";
 
 /**
  * @typedef {object} Link
@@ -137,35 +139,6 @@ function gathered(pc) {
   });
 }
 
-const b64url = (bytes) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-const unb64url = (text) => Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
-
-/** A session description as a code a person can carry: deflated, base64url, with a kind letter. */
-async function packCode(kind, desc) {
-  const raw = new TextEncoder().encode(desc.sdp);
-  const packed = new Uint8Array(await new Response(new Blob([raw]).stream().pipeThrough(new CompressionStream("deflate-raw"))).arrayBuffer());
-  return `${kind}${b64url(packed)}`;
-}
-
-/**
- * @param {string} kind "O" offer or "A" answer @param {string} code
- * @returns {Promise<RTCSessionDescriptionInit>}
- */
-async function unpackCode(kind, code) {
-  const text = code.replace(/\s+/g, "");
-  if (!text.startsWith(kind) || text.length < 40) {
-    throw new Error(kind === "O" ? "This is not the host's code: it starts with O." : "This is not a guest's answer: it starts with A.");
-  }
-  let sdp;
-  try {
-    const bytes = unb64url(text.slice(1));
-    sdp = await new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"))).text();
-  } catch {
-    throw new Error("The code is damaged: check that it was copied whole.");
-  }
-  return { type: kind === "O" ? "offer" : "answer", sdp };
-}
-
 /**
  * One data channel as a Link with a single peer.
  * @param {RTCPeerConnection} pc @param {RTCDataChannel} dc @param {string} peer
@@ -207,12 +180,12 @@ export class ManualOffer {
   async offer() {
     await this.pc.setLocalDescription(await this.pc.createOffer());
     await gathered(this.pc);
-    return packCode("O", this.pc.localDescription);
+    return packCode("offer", this.pc.localDescription.sdp);
   }
 
   /** @param {string} code the guest's answer */
   async accept(code) {
-    await this.pc.setRemoteDescription(await unpackCode("A", code));
+    await this.pc.setRemoteDescription(unpackCode("answer", code));
   }
 }
 
@@ -222,7 +195,7 @@ export class ManualOffer {
  * @returns {Promise<{answer: string, link: Link}>}
  */
 export async function answerManualOffer(code) {
-  const offer = await unpackCode("O", code);
+  const offer = unpackCode("offer", code);
   const pc = new RTCPeerConnection({ iceServers: [] });
   const link = /** @type {Link} */ ({
     send: () => {}, onMessage: null, onJoin: null, onLeave: null, close: () => pc.close(), self: "",
@@ -239,5 +212,5 @@ export async function answerManualOffer(code) {
   await pc.setRemoteDescription(offer);
   await pc.setLocalDescription(await pc.createAnswer());
   await gathered(pc);
-  return { answer: await packCode("A", pc.localDescription), link };
+  return { answer: packCode("answer", pc.localDescription.sdp), link };
 }
