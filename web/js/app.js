@@ -488,8 +488,10 @@ function wire() {
   installStats(() => app.game?.state, async () => { await loadMeta(); return app.profiles; });
   $("hand-analyze").addEventListener("click", async () => {
     if (!isBooted(app)) return;
-    const s = await app.engine.call("summary", app.game.state);
-    analyzeHand(app.game.state, s.hands.length - 1);
+    const state = app.game.state;
+    if (!state) return;
+    const s = await app.engine.call("summary", state);
+    analyzeHand(state, s.hands.length - 1);
   });
   $("score-body").addEventListener("click", (e) => {
     const b = /** @type {HTMLElement | null} */ (/** @type {Element} */ (e.target).closest("[data-analyze]"));

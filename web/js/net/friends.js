@@ -23,11 +23,10 @@ import { seatName, LEVEL_NAMES } from "../table/words.js";
 import { banner, announce } from "../ui/announce.js";
 import { openDialog, installDialogs } from "../ui/dialogs.js";
 import { copyText, systemShare } from "../ui/share.js";
+import { $ } from "../ui/dom.js";
 
 /** @typedef {import("./host.js").SeatInfo} SeatInfo */
 
-/** @param {string} id */
-const $ = (id) => document.getElementById(id);
 const NAME_KEY = "kaiser.net.name";
 const params = new URLSearchParams(location.search);
 /** Tests may speed the bots up; people get a pace they can follow. */
@@ -59,12 +58,15 @@ function savedName() {
 /** The last messages kept for window.kaiserNet.received: a whole hand's, many times over. */
 const KEEP_RECEIVED = 4000;
 
-/** Record what arrives, then hand it on: the tests check that no message leaks a secret. */
+/**
+ * Record what arrives, then hand it on: the tests check that no message leaks a secret.
+ * @param {import("./transport.js").Link} link
+ */
 function recording(link) {
   const wrap = { ...link };
   Object.defineProperty(wrap, "onMessage", {
     set(fn) {
-      link.onMessage = (peer, text) => {
+      link.onMessage = (/** @type {string} */ peer, /** @type {string} */ text) => {
         net.received.push(text);
         if (net.received.length > KEEP_RECEIVED) net.received.splice(0, net.received.length - KEEP_RECEIVED);
         fn?.(peer, text);
@@ -72,10 +74,10 @@ function recording(link) {
     },
     get() { return link.onMessage; },
   });
-  for (const key of ["onJoin", "onLeave", "onTrouble", "onKnock"]) {
+  for (const key of /** @type {const} */ (["onJoin", "onLeave", "onTrouble", "onKnock"])) {
     Object.defineProperty(wrap, key, { set(fn) { link[key] = fn; }, get() { return link[key]; } });
   }
-  wrap.send = (peer, text) => link.send(peer, text);
+  wrap.send = (/** @type {string | null} */ peer, /** @type {string} */ text) => link.send(peer, text);
   wrap.close = () => link.close();
   return /** @type {import("./transport.js").Link} */ (wrap);
 }
@@ -88,6 +90,7 @@ function showTable() {
   $("talk").hidden = false;
 }
 
+/** The talk buttons; `say` sends the phrase numbered i. @param {(i: number) => void} say */
 function installTalk(say) {
   const box = $("talk-buttons");
   TALK.forEach((text, i) => {
@@ -108,7 +111,7 @@ function heard(seat, say, seats) {
   li.textContent = `${who}: ${TALK[say]}`;
   const log = $("talk-log");
   log.append(li);
-  while (log.childElementCount > 4) log.firstElementChild.remove();
+  while (log.childElementCount > 4) log.firstElementChild?.remove();
 }
 
 /**
@@ -334,7 +337,7 @@ function installCodes(host) {
       status.textContent = "Connected. For another friend, here is a new code.";
       await fresh();
     } catch (e) {
-      status.textContent = String(e?.message ?? e);
+      status.textContent = String(/** @type {Error} */ (e)?.message ?? e);
     }
   });
 }
@@ -352,6 +355,7 @@ function startGuest(where) {
   const nameBox = /** @type {HTMLInputElement} */ ($("join-name"));
   nameBox.value = savedName();
   document.body.dataset.net = "join";
+  /** @param {string} name @param {boolean} watch */
   const join = async (name, watch = false) => {
     try { localStorage.setItem(NAME_KEY, name); } catch { /* a name is only a convenience */ }
     $("join-go").setAttribute("disabled", "");
@@ -373,7 +377,7 @@ function startGuest(where) {
       }
     } catch (err) {
       $("join-go").removeAttribute("disabled");
-      banner(String(err?.message ?? err), { kind: "error", testid: "net-error" });
+      banner(String(/** @type {Error} */ (err)?.message ?? err), { kind: "error", testid: "net-error" });
     }
   };
   $("join-form").addEventListener("submit", (e) => {
@@ -413,6 +417,7 @@ function joinGuest(link, room, name, host = null, relay = null, watch = false) {
   const view = new SharedTableView({ onPlay: (a) => guest.play(a), animMs: ANIM_MS,
     onHand: (i, r) => keep.handOver(i, r), onGameOver: (w) => keep.gameOver(w) });
   net.view = view;
+  /** @type {HTMLElement | null} */
   let awayBanner = null;
   const trouble = setTimeout(() => {
     if (!guest.host) {

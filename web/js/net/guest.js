@@ -11,6 +11,7 @@ import { verify, verifier, signedByHost, fingerprint as fingerprintOf } from "./
 /** @typedef {import("./host.js").Update} Update */
 /** @typedef {import("./host.js").SeatInfo} SeatInfo */
 
+/** @param {string} room */
 const tokenKey = (room) => `kaiser.net.guest.${room}`;
 /** How long a guest waits for the host's proof or welcome before asking again. */
 const HANDSHAKE_RETRY_MS = 3000;
@@ -82,7 +83,7 @@ export class RemoteTable {
     try { return this.storage.getItem(tokenKey(this.room)); } catch { return null; }
   }
 
-  /** Whether this browser holds a seat at the table of `room` (its token). */
+  /** Whether this browser holds a seat at the table of `room` (its token). @param {string} room */
   static hasSeat(room, storage = localStorage) {
     try { return storage.getItem(tokenKey(room)) != null; } catch { return false; }
   }

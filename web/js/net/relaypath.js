@@ -32,6 +32,7 @@ const QUEUE_MAX = 500;
 
 const enc = new TextEncoder();
 const dec = new TextDecoder();
+/** @param {ArrayBuffer | Uint8Array} bytes */
 const b64 = (bytes) => btoa(String.fromCharCode(...new Uint8Array(bytes))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 /** @param {string} text */
 function unb64(text) {
@@ -40,6 +41,7 @@ function unb64(text) {
   for (let i = 0; i < b.length; i++) out[i] = b.charCodeAt(i);
   return out;
 }
+/** @param {ArrayBuffer | Uint8Array} bytes */
 const hex = (bytes) => [...new Uint8Array(bytes)].map((x) => x.toString(16).padStart(2, "0")).join("");
 
 /** @param {CryptoKey} key @param {BufferSource} plain @param {string} aad */
@@ -105,6 +107,9 @@ export class RelayPath {
     this.state = "";
     /** Counts of events, for the README's figures and the tests. */
     this.stats = { sent: 0, received: 0 };
+    /** the room's topic tag on the relays and this page's id on this path: set once `ready` */
+    this.topic = "";
+    this.id = "";
     this.ready = this.init();
   }
 
@@ -114,6 +119,7 @@ export class RelayPath {
     this.schnorr = lib.schnorr;
     const defaults = /** @type {string[]} */ (lib.defaultRelayUrls ?? []);
     const material = await crypto.subtle.importKey("raw", enc.encode(this.secret), "HKDF", false, ["deriveBits", "deriveKey"]);
+    /** @param {string} label */
     const info = (label) => ({ name: "HKDF", hash: "SHA-256", salt: enc.encode(`kaiser-relay-path|${this.room}`), info: enc.encode(label) });
     this.topic = hex(await crypto.subtle.deriveBits(info("topic"), material, 128));
     this.roomKey = await crypto.subtle.deriveKey(info("room"), material, { name: "AES-GCM", length: 256 }, false, ["encrypt", "decrypt"]);
@@ -221,7 +227,7 @@ export class RelayPath {
     }
   }
 
-  /** Say "here" to the room (`reply`: an answer to someone's, which asks for none back). */
+  /** Say "here" to the room (`reply`: an answer to someone's, which asks for none back). @param {boolean} reply */
   announce(reply) {
     const plain = enc.encode(JSON.stringify({ t: "here", epk: this.epk, reply, alias: this.alias }));
     this.later(async () => this.publish(await seal(/** @type {CryptoKey} */ (this.roomKey), plain, this.topic)));

@@ -43,6 +43,7 @@ const TOO_ODD = "This browser's connection details do not fit in a code: connect
  */
 export function partsOfSdp(sdp) {
   const lines = sdp.split(/\r?\n/);
+  /** @param {string} prefix */
   const value = (prefix) => lines.find((l) => l.startsWith(prefix))?.slice(prefix.length).trim();
   const mLines = lines.filter((l) => l.startsWith("m="));
   if (mLines.length !== 1 || !mLines[0].startsWith("m=application ") || value("a=mid:") !== "0") throw new Error(TOO_ODD);
@@ -111,6 +112,7 @@ export function sdpFromParts(parts) {
 function ipv6Bytes(text) {
   const halves = text.split("::");
   if (halves.length > 2) return null;
+  /** @param {string | undefined} part */
   const words = (part) => (part ? part.split(":") : []);
   const head = words(halves[0]);
   const tail = halves.length === 2 ? words(halves[1]) : [];
@@ -206,6 +208,7 @@ const checkOf = (symbols) => symbols.reduce((c, s) => (c * 32 + s) % CHECK_MOD, 
  */
 export function packCode(type, sdp) {
   const p = partsOfSdp(sdp);
+  /** @param {string} s @param {number} min */
   const okIce = (s, min) => s.length >= min && s.length < min + 32 && [...s].every((ch) => ICE_CHARS.includes(ch));
   if (!okIce(p.ufrag, 4) || !okIce(p.pwd, 22)) throw new Error(TOO_ODD);
   const w = new Bits();
@@ -240,7 +243,7 @@ function symbolsOf(code) {
 }
 
 /** Whether the last two symbols are the check of the others. @param {number[]} symbols */
-const checked = (symbols) => symbols.length >= 4 && checkOf(symbols.slice(0, -2)) === symbols.at(-2) * 32 + symbols.at(-1);
+const checked = (symbols) => symbols.length >= 4 && checkOf(symbols.slice(0, -2)) === symbols[symbols.length - 2] * 32 + symbols[symbols.length - 1];
 
 /** @param {number[]} symbols @returns {"offer" | "answer" | undefined} */
 const kindOf = (symbols) => (ALPHABET[symbols[0]] === KIND_LETTER.offer ? "offer" : ALPHABET[symbols[0]] === KIND_LETTER.answer ? "answer" : undefined);

@@ -83,6 +83,7 @@ export function turnFromQuery(search = location.search) {
 }
 
 /** Relays on this machine mean a test or a local set-up: then no STUN server is asked either. */
+/** @param {string[] | null} urls */
 const allLoopback = (urls) => urls != null && urls.every((u) => /^wss?:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?(\/|$)/.test(u));
 
 /**
@@ -103,7 +104,7 @@ export async function joinRelayRoom({ room, secret, relays }) {
   /** @type {Link | null} */
   let made = null;
   // The library says when offers were exchanged but no connection formed: the host's lobby says so.
-  const r = trystero.joinRoom(config, room, { onJoinError: (e) => { if (typeof e?.peerId === "string") made?.onTrouble?.(e.peerId); } });
+  const r = trystero.joinRoom(config, room, { onJoinError: (/** @type {{peerId?: unknown}} */ e) => { if (typeof e?.peerId === "string") made?.onTrouble?.(e.peerId); } });
   const action = r.makeAction(CHANNEL);
   /** @type {Link} */
   const link = {
@@ -116,12 +117,12 @@ export async function joinRelayRoom({ room, secret, relays }) {
     onTrouble: null,
   };
   made = link;
-  action.onMessage = (data, meta) => {
+  action.onMessage = (/** @type {unknown} */ data, /** @type {string | {peerId?: string}} */ meta) => {
     const peer = typeof meta === "string" ? meta : meta?.peerId;
     if (typeof peer === "string") link.onMessage?.(peer, typeof data === "string" ? data : "");
   };
-  r.onPeerJoin = (peer) => link.onJoin?.(peer);
-  r.onPeerLeave = (peer) => link.onLeave?.(peer);
+  r.onPeerJoin = (/** @type {string} */ peer) => link.onJoin?.(peer);
+  r.onPeerLeave = (/** @type {string} */ peer) => link.onLeave?.(peer);
   return link;
 }
 
@@ -180,7 +181,7 @@ export class ManualOffer {
   async offer() {
     await this.pc.setLocalDescription(await this.pc.createOffer());
     await gathered(this.pc);
-    return packCode("offer", this.pc.localDescription.sdp);
+    return packCode("offer", this.pc.localDescription?.sdp ?? "");
   }
 
   /** @param {string} code the guest's answer */
@@ -212,5 +213,5 @@ export async function answerManualOffer(code) {
   await pc.setRemoteDescription(offer);
   await pc.setLocalDescription(await pc.createAnswer());
   await gathered(pc);
-  return { answer: packCode("answer", pc.localDescription.sdp), link };
+  return { answer: packCode("answer", pc.localDescription?.sdp ?? ""), link };
 }
