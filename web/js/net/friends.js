@@ -20,7 +20,7 @@ import { renderQr } from "./qr.js";
 import { canScan, scan } from "./scan.js";
 import { newHostKey, fingerprint } from "./identity.js";
 import { seatName, LEVEL_NAMES } from "../table/words.js";
-import { banner, announce } from "../ui/announce.js";
+import { banner, announce, errorText } from "../ui/announce.js";
 import { openDialog, installDialogs } from "../ui/dialogs.js";
 import { copyText, systemShare } from "../ui/share.js";
 import { $ } from "../ui/dom.js";
@@ -244,7 +244,7 @@ async function startHost() {
     view.seatsChanged(host.seatInfo());
   };
   host.onTalk = (seat, say) => heard(seat, say, host.seatInfo());
-  host.onError = (text) => banner(text, { kind: "error", testid: "net-error" });
+  host.onError = (e) => banner(errorText(e), { kind: "error", testid: "net-error" });
   installTalk((say) => host.talk(host.hostSeat, say));
 
   const profiles = /** @type {Object<string, {title: string}>} */ (await engine.call("profiles"));
@@ -337,7 +337,7 @@ function installCodes(host) {
       status.textContent = "Connected. For another friend, here is a new code.";
       await fresh();
     } catch (e) {
-      status.textContent = String(/** @type {Error} */ (e)?.message ?? e);
+      status.textContent = errorText(e);
     }
   });
 }
@@ -377,7 +377,7 @@ function startGuest(where) {
       }
     } catch (err) {
       $("join-go").removeAttribute("disabled");
-      banner(String(/** @type {Error} */ (err)?.message ?? err), { kind: "error", testid: "net-error" });
+      banner(errorText(err), { kind: "error", testid: "net-error" });
     }
   };
   $("join-form").addEventListener("submit", (e) => {
@@ -519,6 +519,6 @@ else {
   startHost().catch((e) => {
     if (document.body.dataset.engine === "loading") document.body.dataset.engine = "error";
     $("host-loading").hidden = true;
-    banner(`${e?.message ?? e} Reload the page to try again: what has arrived is kept.`, { kind: "error", testid: "net-error" });
+    banner(`${errorText(e)} Reload the page to try again: what has arrived is kept.`, { kind: "error", testid: "net-error" });
   });
 }

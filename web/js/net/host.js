@@ -130,7 +130,7 @@ export class HostSession {
         if (s.kind === "person" && !this.joining(s)) this.seatsChanged(); // say that a bot stands in now
       },
       onMove: (reply) => this.moved(reply),
-      onError: (e) => this.onError(String(/** @type {any} */ (e)?.message ?? e)),
+      onError: (e) => this.onError(e),
       save: () => this.save(),
       timeCapMs: BOT_CAP_MS,
     });
@@ -151,7 +151,7 @@ export class HostSession {
     this.onSeats = () => {};
     /** @type {(seat: number, say: number) => void} */
     this.onTalk = () => {};
-    /** @type {(text: string) => void} */
+    /** @type {(error: unknown) => void} something failed that the host's page must say (in its words) */
     this.onError = () => {};
     /** @type {Object<string, string>} each rule profile's title, for the statistics */
     this.titles = {};
@@ -218,7 +218,7 @@ export class HostSession {
     s.seq += 1;
     const body = encode({ ...msg, sid: s.sid, seq: s.seq });
     const signed = signText(this.key, body);
-    s.out = s.out.then(async () => p.link.send(peer, await signed)).catch((e) => this.onError(String(e?.message ?? e)));
+    s.out = s.out.then(async () => p.link.send(peer, await signed)).catch((e) => this.onError(e));
   }
 
   /** Someone on the way to the table. @param {string} peer @param {"connecting" | "another-way" | "gave-up"} state */
@@ -457,7 +457,7 @@ export class HostSession {
       this.codes = { game: randomId(9), profile: String(config.profile ?? "standard"), hands: {}, share: null, challenges: {} };
       await this.open(/** @type {Object<string, unknown>} */ (state));
     } catch (e) {
-      this.onError(String(/** @type {any} */ (e)?.message ?? e));
+      this.onError(e);
     }
   }
 
@@ -488,9 +488,8 @@ export class HostSession {
     try {
       await this.loop.move(/** @type {any} */ (action), seat, turn);
     } catch (e) {
-      const message = String(/** @type {any} */ (e)?.message ?? e);
-      if (peer) this.refuse(peer, message);
-      else this.onError(message);
+      if (peer) this.refuse(peer, String(/** @type {any} */ (e)?.message ?? e));
+      else this.onError(e);
     }
   }
 
@@ -506,7 +505,7 @@ export class HostSession {
     this.tell(reply.events);
     if (hand) {
       this.handCodes(hand.hand_index, reply.events.some((/** @type {any} */ e) => e.type === "game_over"))
-        .catch((e) => this.onError(String(e?.message ?? e)));
+        .catch((e) => this.onError(e));
     }
   }
 
@@ -615,7 +614,7 @@ export class HostSession {
     this.hostSeat = this.seats.findIndex((s) => s.kind === "host");
     if (saved.codes) this.codes = saved.codes;
     if (this.seats.some((s) => s.kind === "person")) this.standInLater();
-    if (saved.state) return this.open(saved.state).catch((e) => this.onError(String(e?.message ?? e)));
+    if (saved.state) return this.open(saved.state).catch((e) => this.onError(e));
     return Promise.resolve();
   }
 

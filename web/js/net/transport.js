@@ -82,8 +82,7 @@ export function turnFromQuery(search = location.search) {
   return [{ urls, ...(user ? { username: user } : {}), ...(pass ? { credential: pass } : {}) }];
 }
 
-/** Relays on this machine mean a test or a local set-up: then no STUN server is asked either. */
-/** @param {string[] | null} urls */
+/** Relays on this machine mean a test or a local set-up: then no STUN server is asked either. @param {string[] | null} urls */
 const allLoopback = (urls) => urls != null && urls.every((u) => /^wss?:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?(\/|$)/.test(u));
 
 /**
