@@ -15,7 +15,7 @@ import pytest
 from kaiser_core.bots import LEVELS, ORACLES, YARDSTICKS, choose, make_rng, observe
 from kaiser_core.bots import posterior as P
 from kaiser_core.bots.basic import basic_policy
-from kaiser_core.bots.replay import played_by, readers
+from kaiser_core.bots.replay import Replay, played_by, readers
 from kaiser_core.engine.actions import TRUMP_BASE
 from kaiser_core.engine.cards import SUIT_MASK
 from kaiser_core.engine.game import BIDDING, PLAY, TRUMP, Game, partner
@@ -118,8 +118,22 @@ def _check_swaps_leave_the_choice(level: str, other_seat: Callable[[int], int], 
     assert checked
 
 
-def test_posterior_reads_the_seats_view_alone():
-    _check_swaps_leave_the_choice("posterior", partner, same_view=True)
+@pytest.mark.parametrize("level", ["posterior", "posterior-unread", "strong-read"])
+def test_the_fair_yardsticks_read_the_seats_view_alone(level):
+    _check_swaps_leave_the_choice(level, partner, same_view=True)
+
+
+def test_posterior_unread_deals_worlds_the_table_does_not_explain():
+    """Its worlds obey the hard facts only: some of them are deals ``basic`` could not have
+    played as it did, which ``posterior`` never draws."""
+    game = _midhand("prairie", 0, 4)
+    obs = observe(game, game.to_act)
+    unread = P.posterior_worlds(obs, Replay(obs, frozenset(), frozenset()), {}, 24,
+                                make_rng("unread"))
+    for world in unread:
+        assert world[obs.seat] == obs.hand
+        assert sum(world) | obs.hand | obs.played == (1 << 32) - 1
+    assert not all(_explains(game, obs.seat, world) for world in unread)
 
 
 def test_oracle_partner_sees_partner_not_the_opponents():
@@ -156,7 +170,8 @@ def test_yardsticks_refuse_the_pass_to_partner():
 
 
 def test_the_yardsticks_are_in_the_harness_and_never_offered():
-    yardsticks = {"posterior", "oracle-partner", "oracle-opponents"}
+    yardsticks = {"posterior", "posterior-unread", "strong-read", "oracle-partner",
+                  "oracle-opponents"}
     assert yardsticks <= set(YARDSTICKS) | set(ORACLES)
     assert not yardsticks & set(LEVELS)
     for level in yardsticks:

@@ -5,11 +5,14 @@
 
 Every level plays ``basic``'s auction (``basic/LEVEL`` against ``basic``). The deals are
 played in chunks, every level in turn, and each deal's result is kept in a JSON file
-(``.cache/yardsticks-PROFILE.json`` by default), so a run stopped at any time leaves every
-level on about the same deals and a run started again goes on where it stopped. The table is
-printed from the deals every level has played: points a deal with 95% intervals, each level's
-share of what ``basic/posterior`` gains, and the floor's test, ``strong`` against 85% of the
-posterior's gain, deal by deal (an interval above zero meets it).
+(``tools/results/yardsticks-PROFILE.json`` by default, committed: a deal's result is fixed by
+its seed, so runs in different sessions add up), so a run stopped at any time leaves every
+level on about the same deals and a run started again goes on where it stopped (runs of
+different levels may share the file at once: each keeps the longer record of every level). The
+table gives each level's points a deal with 95% intervals and its share of what
+``basic/posterior`` gains on the same deals; the floor's test, ``strong`` against 85% of the
+posterior's gain, deal by deal (an interval above zero meets it); and paired differences that
+split the ceiling's edge into reading the table and judging the cards (``PAIRS``).
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from kaiser_core.tools.match import default_workers, interval, play_deal, run_jo
 
 LEVELS = ("strong", "expert", "posterior", "oracle-partner", "oracle-opponents", "oracle")
 FLOOR = 0.85
+RESULTS = Path(__file__).resolve().parent / "results"
 
 
 def _play(profile: str, level: str, first: int, last: int, workers: int) -> list[float]:
@@ -33,24 +37,46 @@ def _play(profile: str, level: str, first: int, last: int, workers: int) -> list
     return [net for net, _, _ in run_jobs(play_deal, args, workers, level, True)]
 
 
+PAIRS = (("posterior", "strong", "the ceiling over `strong`"),
+         ("oracle", "posterior", "seeing the cards over reading them"),
+         ("oracle-partner", "posterior", "partner's hand seen"),
+         ("oracle-opponents", "oracle", "net score against raw points, every hand seen"),
+         ("posterior", "posterior-unread", "exact reading, judged exactly"),
+         ("strong-read", "strong", "exact reading, judged as `strong` judges"),
+         ("posterior-unread", "strong", "exact judging, no reading, against `strong`"),
+         ("posterior", "strong-read", "exact judging, both reading exactly"))
+"""Paired differences on the deals both levels played: where the ceiling's edge lies."""
+
+
+def _row(values: list[float]) -> str:
+    mean, low, high = interval(values)
+    return f"{mean:+.2f} ({low:+.2f}, {high:+.2f})"
+
+
 def table(results: dict[str, list[float]]) -> str:
-    """The yardsticks on the deals every level has played."""
-    n = min(len(v) for v in results.values())
-    ceiling = results.get("posterior", [])[:n]
-    ceiling_mean = sum(ceiling) / n if ceiling else 0.0
-    rows = [f"{n} deals", "| `basic/LEVEL` - `basic` | points a deal (95%) | share of "
-            "`basic/posterior`'s gain |", "|---|---|---|"]
-    for level in results:
-        mean, low, high = interval(results[level][:n])
-        share = f"{100 * mean / ceiling_mean:.0f}%" if ceiling and ceiling_mean > 0 else "—"
-        rows.append(f"| `{level}` | {mean:+.2f} ({low:+.2f}, {high:+.2f}) | {share} |")
-    if ceiling and "strong" in results:
-        for level in ("strong", "expert"):
-            if level in results:
-                gap = [a - FLOOR * c for a, c in zip(results[level][:n], ceiling)]
-                mean, low, high = interval(gap)
-                rows.append(f"`{level}` - {FLOOR:.2f} * `posterior`, deal by deal: {mean:+.2f} "
-                            f"({low:+.2f}, {high:+.2f})")
+    """Each level over the deals it has played, its share of the posterior's gain on those
+    deals; the floor's tests and the paired differences on the deals both sides played."""
+    ceiling = results.get("posterior", [])
+    rows = ["| `basic/LEVEL` − `basic` | deals | points a deal (95%) | share of "
+            "`basic/posterior`'s gain |", "|---|---|---|---|"]
+    for level, values in results.items():
+        n = min(len(values), len(ceiling))
+        share = "—"
+        if n and sum(ceiling[:n]) > 0:
+            share = f"{100 * sum(values[:n]) / sum(ceiling[:n]):.0f}%"
+        rows.append(f"| `{level}` | {len(values)} | {_row(values)} | {share} |")
+    rows += ["", "| paired, deal by deal | deals | points a deal (95%) |", "|---|---|---|"]
+    for level in ("strong", "expert"):
+        n = min(len(results.get(level, [])), len(ceiling))
+        if n > 1:
+            gap = [a - FLOOR * c for a, c in zip(results[level], ceiling[:n])]
+            rows.append(f"| `{level}` − {FLOOR:.2f} × `posterior` (the floor) | {n} | "
+                        f"{_row(gap)} |")
+    for a, b, what in PAIRS:
+        n = min(len(results.get(a, [])), len(results.get(b, [])))
+        if n > 1:
+            diff = [x - y for x, y in zip(results[a], results[b][:n])]
+            rows.append(f"| `{a}` − `{b}`: {what} | {n} | {_row(diff)} |")
     return "\n".join(rows)
 
 
@@ -63,7 +89,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--levels", default=",".join(LEVELS))
     parser.add_argument("--file", type=Path)
     args = parser.parse_args(argv)
-    path = args.file or Path(f".cache/yardsticks-{args.profile}.json")
+    path = args.file or RESULTS / f"yardsticks-{args.profile}.json"
     path.parent.mkdir(parents=True, exist_ok=True)
     levels = args.levels.split(",")
     results: dict[str, list[float]] = json.loads(path.read_text()) if path.exists() else {}
@@ -76,10 +102,24 @@ def main(argv: list[str] | None = None) -> int:
             break
         last = min(args.deals, first + args.chunk)
         results[behind] += _play(args.profile, behind, first, last, args.workers)
-        path.write_text(json.dumps(results))
-        print(table({lv: results[lv] for lv in levels if results[lv]}), flush=True)
-    print(table({lv: results[lv] for lv in levels}))
+        results = _save(path, results)
+        print(table({lv: v for lv, v in results.items() if v}), flush=True)
+    print(table({lv: v for lv, v in results.items() if v}))
     return 0
+
+
+def _save(path: Path, results: dict[str, list[float]]) -> dict[str, list[float]]:
+    """Write ``results`` merged with what another run wrote meanwhile (per level, the longer
+    record: a deal's result is fixed by its seed), and return the merge."""
+    on_disk: dict[str, list[float]] = json.loads(path.read_text()) if path.exists() else {}
+    merged = dict(on_disk)
+    for level, values in results.items():
+        if len(values) >= len(merged.get(level, [])):
+            merged[level] = values
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(merged))
+    tmp.replace(path)
+    return merged
 
 
 if __name__ == "__main__":

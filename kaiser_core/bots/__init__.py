@@ -16,7 +16,13 @@ from ..errors import InvalidAction
 from ..engine.game import GAME_OVER, Game
 from .basic import basic_policy
 from .observation import Observation, observe
-from .posterior import oracle_opponents_choose, oracle_partner_choose, posterior_policy
+from .posterior import (
+    oracle_opponents_choose,
+    oracle_partner_choose,
+    posterior_policy,
+    posterior_unread_policy,
+    strong_read_policy,
+)
 from .strong import (
     SearchPolicy,
     expert_policy,
@@ -36,9 +42,12 @@ def random_policy(obs: Observation, rng: random.Random) -> int:
 
 LEVELS: dict[str, Policy] = {"random": random_policy, "basic": basic_policy,
                              "strong": strong_policy, "expert": expert_policy}
-YARDSTICKS: dict[str, Policy] = {"posterior": posterior_policy}
+YARDSTICKS: dict[str, Policy] = {"posterior": posterior_policy,
+                                 "posterior-unread": posterior_unread_policy,
+                                 "strong-read": strong_read_policy}
 """Fair levels that know the other seats play ``basic``: the ceiling of a player who does
-not peek, for evaluation only."""
+not peek, and its two halves (its judging without its reading, its reading under
+``strong``'s judging), for evaluation only."""
 ORACLES = {"oracle": oracle_choose, "oracle_full": oracle_full_choose,
            "oracle_strong": oracle_strong_choose, "oracle-partner": oracle_partner_choose,
            "oracle-opponents": oracle_opponents_choose}

@@ -33,7 +33,7 @@ from ..engine.game import PLAY, Game, partner
 from .basic import basic_policy
 from .observation import Observation, observe
 from .replay import Replay, readers
-from .strong import rank_moves
+from .strong import rank_moves, strong_policy
 
 WORLDS = 16
 """Worlds solved a decision: every legal card in each, exactly (a few seconds at the first
@@ -253,6 +253,34 @@ def posterior_policy(obs: Observation, rng: random.Random) -> int:
     if len(obs.legal) == 1:
         return obs.legal[0]
     return _best(obs, rng, posterior_worlds(obs, readers(obs), {}, WORLDS, rng))
+
+
+def posterior_unread_policy(obs: Observation, rng: random.Random) -> int:
+    """``posterior``'s judging without its reading: exact solves from the first trick in 16
+    worlds dealt under the hard facts alone (hand sizes, voids shown). Against ``posterior``
+    it tells what reading the table is worth, against ``strong`` what judging exactly is."""
+    if obs.phase != PLAY:
+        return basic_policy(obs, rng)
+    if len(obs.legal) == 1:
+        return obs.legal[0]
+    unread = Replay(obs, frozenset(), frozenset())
+    return _best(obs, rng, posterior_worlds(obs, unread, {}, WORLDS, rng))
+
+
+def strong_read_policy(obs: Observation, rng: random.Random) -> int:
+    """``strong``'s judging (playouts early, exact solves from five cards, as many worlds) in
+    worlds from ``posterior``'s exact reading instead of its own sampler: what reading the
+    table exactly would give ``strong`` as it judges cards today."""
+    if obs.phase != PLAY:
+        return basic_policy(obs, rng)
+    if len(obs.legal) == 1:
+        return obs.legal[0]
+    level = strong_policy
+    exact = obs.hand.bit_count() <= level.exact_from
+    count = level.exact_worlds if exact else level.playout_worlds
+    worlds = posterior_worlds(obs, readers(obs), {}, count, rng)
+    return rank_moves(obs, rng, level.playout_worlds, level.exact_worlds, level.exact_from,
+                      worlds_given=worlds)[0][2]
 
 
 def oracle_partner_choose(game: Game, rng: random.Random) -> int:
