@@ -28,6 +28,8 @@ from kaiser_core.tools.match import default_workers, interval, play_deal, run_jo
 
 LEVELS = ("strong", "expert", "posterior", "oracle-partner", "oracle-opponents", "oracle")
 FLOOR = 0.85
+MINUS = "\N{MINUS SIGN}"
+"""The tables are pasted into the README, which writes differences with it."""
 RESULTS = Path(__file__).resolve().parent / "results"
 
 
@@ -57,7 +59,7 @@ def table(results: dict[str, list[float]]) -> str:
     """Each level over the deals it has played, its share of the posterior's gain on those
     deals; the floor's tests and the paired differences on the deals both sides played."""
     ceiling = results.get("posterior", [])
-    rows = ["| `basic/LEVEL` − `basic` | deals | points a deal (95%) | share of "
+    rows = [f"| `basic/LEVEL` {MINUS} `basic` | deals | points a deal (95%) | share of "
             "`basic/posterior`'s gain |", "|---|---|---|---|"]
     for level, values in results.items():
         n = min(len(values), len(ceiling))
@@ -70,13 +72,13 @@ def table(results: dict[str, list[float]]) -> str:
         n = min(len(results.get(level, [])), len(ceiling))
         if n > 1:
             gap = [a - FLOOR * c for a, c in zip(results[level], ceiling[:n])]
-            rows.append(f"| `{level}` − {FLOOR:.2f} × `posterior` (the floor) | {n} | "
+            rows.append(f"| `{level}` {MINUS} {FLOOR:.2f} \N{MULTIPLICATION SIGN} `posterior` (the floor) | {n} | "
                         f"{_row(gap)} |")
     for a, b, what in PAIRS:
         n = min(len(results.get(a, [])), len(results.get(b, [])))
         if n > 1:
             diff = [x - y for x, y in zip(results[a], results[b][:n])]
-            rows.append(f"| `{a}` − `{b}`: {what} | {n} | {_row(diff)} |")
+            rows.append(f"| `{a}` {MINUS} `{b}`: {what} | {n} | {_row(diff)} |")
     return "\n".join(rows)
 
 
