@@ -124,13 +124,23 @@ class Replay:
                 if not mask >> action & 1:
                     return False
                 legal = tuple(cards_of(mask))
-            if basic_policy(replace(view, hand=hand, legal=legal), _UNUSED) != action:
+            if basic_policy(_with_hand(view, hand, legal), _UNUSED) != action:
                 return False
         return True
 
     def dealt(self, seat: int, held: int) -> int:
         """A seat's dealt hand from the cards it holds now."""
         return held | self.played[seat]
+
+
+def _with_hand(view: Observation, hand: int, legal: tuple[int, ...]) -> Observation:
+    """``view`` with another hand: ``dataclasses.replace`` less its checks, which cost as much
+    as the ``basic`` call it feeds (a world's check makes one per decision of the seat)."""
+    other = object.__new__(Observation)
+    fields = dict(view.__dict__)
+    fields["hand"], fields["legal"] = hand, legal
+    other.__dict__.update(fields)
+    return other
 
 
 def readers(obs: Observation, seen: frozenset[int] = frozenset()) -> Replay:
