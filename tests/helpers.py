@@ -216,3 +216,21 @@ def build_module() -> ModuleType:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def basic_midhand(profile: str, index: int, cards_left: int):
+    """A duplicate deal of the match harness played by ``basic`` until the seat to act holds
+    ``cards_left`` cards and has a choice: a table whose every call and card ``basic`` made,
+    for the bots that read it."""
+    from kaiser_core.bots import choose
+    from kaiser_core.engine.game import PLAY, Game
+    from kaiser_core.engine.rules import Rules
+    from kaiser_core.tools import match
+
+    rules = Rules.from_config(profile)
+    cards, dealer, scores = match.deal_context("post", index, rules, False)
+    game = Game(rules, f"post:{index}", dealer=dealer, deal=cards, scores=scores)
+    while not (game.phase == PLAY and game.hands[game.to_act].bit_count() <= cards_left
+               and len(game.legal()) > 1):
+        game.step(choose(game, "basic", 0))
+    return game

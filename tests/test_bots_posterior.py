@@ -14,6 +14,7 @@ import pytest
 
 from kaiser_core.bots import LEVELS, ORACLES, YARDSTICKS, choose, make_rng, observe
 from kaiser_core.bots import posterior as P
+from kaiser_core.bots.deals import UniformDeals
 from kaiser_core.bots.basic import basic_policy
 from kaiser_core.bots.replay import Replay, played_by, readers
 from kaiser_core.engine.actions import TRUMP_BASE
@@ -23,17 +24,7 @@ from kaiser_core.engine.rules import Rules
 from kaiser_core.errors import InvalidAction
 from kaiser_core.tools import match
 
-
-def _midhand(profile: str, index: int, cards_left: int) -> Game:
-    """A duplicate deal of the match harness played by ``basic`` until the seat to act holds
-    ``cards_left`` cards and has a choice."""
-    rules = Rules.from_config(profile)
-    cards, dealer, scores = match.deal_context("post", index, rules, False)
-    game = Game(rules, f"post:{index}", dealer=dealer, deal=cards, scores=scores)
-    while not (game.phase == PLAY and game.hands[game.to_act].bit_count() <= cards_left
-               and len(game.legal()) > 1):
-        game.step(choose(game, "basic", 0))
-    return game
+from helpers import basic_midhand
 
 
 def _explains(game: Game, seat: int, world: list[int]) -> bool:
@@ -66,7 +57,7 @@ def test_worlds_explain_every_call_and_card_of_basic(monkeypatch, tries):
     """By plain rejection, and by the chain from a start found seat by seat (``TRIES`` 0)."""
     monkeypatch.setattr(P, "TRIES", tries)
     for index, left in ((0, 4), (1, 3), (2, 5)):
-        game = _midhand("prairie", index, left)
+        game = basic_midhand("prairie", index, left)
         obs = observe(game, game.to_act)
         before = P.STATS["unexplained"]
         worlds = P.posterior_worlds(obs, readers(obs), {}, 6, make_rng(index))
@@ -80,7 +71,7 @@ def test_worlds_explain_every_call_and_card_of_basic(monkeypatch, tries):
 
 def test_the_true_deal_always_fits():
     for index in range(4):
-        game = _midhand("tournament", index, 5)
+        game = basic_midhand("tournament", index, 5)
         obs = observe(game, game.to_act)
         replay = readers(obs)
         for s in replay.decisions:
@@ -106,7 +97,7 @@ def _check_swaps_leave_the_choice(level: str, other_seat: Callable[[int], int], 
     ``level``'s choice as it was (and, where ``same_view``, the seat's observation too)."""
     checked = 0
     for index in range(6):
-        game = _midhand("prairie", index, 3)
+        game = basic_midhand("prairie", index, 3)
         seat = game.to_act
         other = _swapped_between(game, (seat + 1) & 3, other_seat(seat))
         if other is None:
@@ -126,7 +117,7 @@ def test_the_fair_yardsticks_read_the_seats_view_alone(level):
 def test_posterior_unread_deals_worlds_the_table_does_not_explain():
     """Its worlds obey the hard facts only: some of them are deals ``basic`` could not have
     played as it did, which ``posterior`` never draws."""
-    game = _midhand("prairie", 0, 4)
+    game = basic_midhand("prairie", 0, 4)
     obs = observe(game, game.to_act)
     unread = P.posterior_worlds(obs, Replay(obs, frozenset(), frozenset()), {}, 24,
                                 make_rng("unread"))
@@ -141,14 +132,14 @@ def test_oracle_partner_sees_partner_not_the_opponents():
 
 
 def test_oracle_opponents_plays_a_legal_card_of_the_true_deal():
-    game = _midhand("prairie", 3, 4)
+    game = basic_midhand("prairie", 3, 4)
     assert choose(game, "oracle-opponents", 0) in game.legal()
 
 
 def test_deals_are_exactly_uniform_under_voids():
     cards = 0b1111 | 0b11 << 8  # four clubs, two diamonds
     sizes, voids = [2, 2, 2], [0b10, 0, 0]  # the first seat void in diamonds
-    deals = P._Deals(cards, sizes, voids)
+    deals = UniformDeals(cards, sizes, voids)
     brute = 0
     for owner in itertools.product(range(3), repeat=6):
         if [owner.count(k) for k in range(3)] == sizes and owner[4] != 0 and owner[5] != 0:

@@ -18,9 +18,11 @@ split the ceiling's edge into reading the table and judging the cards (``PAIRS``
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from kaiser_core.engine.rules import Rules
@@ -30,6 +32,8 @@ LEVELS = ("strong", "expert", "posterior", "oracle-partner", "oracle-opponents",
 FLOOR = 0.85
 MINUS = "\N{MINUS SIGN}"
 """The tables are pasted into the README, which writes differences with it."""
+ACCEPT_CHECK = 4
+"""Deals played again before records from other code are accepted as this code's."""
 RESULTS = Path(__file__).resolve().parent / "results"
 
 
@@ -55,9 +59,11 @@ def _row(values: list[float]) -> str:
     return f"{mean:+.2f} ({low:+.2f}, {high:+.2f})"
 
 
-def table(results: dict[str, list[float]]) -> str:
+def table(records: Records) -> str:
     """Each level over the deals it has played, its share of the posterior's gain on those
-    deals; the floor's tests and the paired differences on the deals both sides played."""
+    deals; the floor's tests and the paired differences on the deals both sides played (and
+    each level against its retired records, ``LEVEL@CODE``: what a change of it did)."""
+    results = {level: r["deals"] for level, r in records.items() if r["deals"]}
     ceiling = results.get("posterior", [])
     rows = [f"| `basic/LEVEL` {MINUS} `basic` | deals | points a deal (95%) | share of "
             "`basic/posterior`'s gain |", "|---|---|---|---|"]
@@ -74,12 +80,58 @@ def table(results: dict[str, list[float]]) -> str:
             gap = [a - FLOOR * c for a, c in zip(results[level], ceiling[:n])]
             rows.append(f"| `{level}` {MINUS} {FLOOR:.2f} \N{MULTIPLICATION SIGN} `posterior` (the floor) | {n} | "
                         f"{_row(gap)} |")
-    for a, b, what in PAIRS:
+    retired = [(lv.split("@")[0], lv, "the change since") for lv in results if "@" in lv]
+    for a, b, what in [*PAIRS, *retired]:
         n = min(len(results.get(a, [])), len(results.get(b, [])))
         if n > 1:
             diff = [x - y for x, y in zip(results[a], results[b][:n])]
             rows.append(f"| `{a}` {MINUS} `{b}`: {what} | {n} | {_row(diff)} |")
     return "\n".join(rows)
+
+
+def fingerprint() -> str:
+    """The code a level's records were played by: the engine, the bots and their data, and
+    the match harness, hashed."""
+    root = Path(__file__).resolve().parent.parent / "kaiser_core"
+    files = sorted([*root.glob("engine/**/*"), *root.glob("bots/**/*"), root / "tools" / "match.py"])
+    digest = hashlib.sha256()
+    for f in files:
+        if f.is_file() and f.suffix != ".pyc":
+            digest.update(f.relative_to(root).as_posix().encode() + b"\0" + f.read_bytes())
+    return digest.hexdigest()[:10]
+
+
+Records = dict[str, dict[str, Any]]
+"""Per level: ``code`` (``fingerprint()`` of the code that played them) and ``deals`` (A's
+net points a deal, deal by deal from the first)."""
+
+
+def _load(path: Path) -> Records:
+    return json.loads(path.read_text()) if path.exists() else {}
+
+
+def _reconcile(records: Records, profile: str, levels: list[str], accept: set[str],
+               retire: set[str], code: str, workers: int) -> None:
+    """Records played by other code are refused, unless kept aside (``--retire``: renamed
+    ``LEVEL@CODE``, a baseline for the paired rows) or shown to be unchanged (``--accept``:
+    the first deals played again must come out the same)."""
+    for level in levels:
+        record = records.get(level)
+        if record is None or record["code"] == code:
+            continue
+        if level in retire:
+            records[f"{level}@{record['code']}"] = records.pop(level)
+        elif level in accept:
+            check = min(ACCEPT_CHECK, len(record["deals"]))
+            if _play(profile, level, 0, check, workers) != record["deals"][:check]:
+                raise SystemExit(f"{level}: the first {check} deals come out otherwise with "
+                                 "this code; --retire it instead")
+            record["code"] = code
+        else:
+            raise SystemExit(f"{level}: its {len(record['deals'])} deals were played by other "
+                             f"code ({record['code']}, now {code}): --accept {level} if its "
+                             f"play is unchanged (checked on the first deals), --retire "
+                             f"{level} to keep them as {level}@{record['code']} and start again")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -89,35 +141,42 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--chunk", type=int, default=20)
     parser.add_argument("--workers", type=int, default=default_workers())
     parser.add_argument("--levels", default=",".join(LEVELS))
+    parser.add_argument("--accept", default="", help="levels whose records stand for this code")
+    parser.add_argument("--retire", default="", help="levels whose records are kept aside")
     parser.add_argument("--file", type=Path)
     args = parser.parse_args(argv)
     path = args.file or RESULTS / f"yardsticks-{args.profile}.json"
     path.parent.mkdir(parents=True, exist_ok=True)
     levels = args.levels.split(",")
-    results: dict[str, list[float]] = json.loads(path.read_text()) if path.exists() else {}
+    code = fingerprint()
+    records = _load(path)
+    _reconcile(records, args.profile, levels, set(filter(None, args.accept.split(","))),
+               set(filter(None, args.retire.split(","))), code, args.workers)
     for level in levels:
-        results.setdefault(level, [])
+        records.setdefault(level, {"code": code, "deals": []})
+    records = _save(path, records)
     while True:
-        behind = min(levels, key=lambda lv: len(results[lv]))
-        first = len(results[behind])
+        behind = min(levels, key=lambda lv: len(records[lv]["deals"]))
+        first = len(records[behind]["deals"])
         if first >= args.deals:
             break
         last = min(args.deals, first + args.chunk)
-        results[behind] += _play(args.profile, behind, first, last, args.workers)
-        results = _save(path, results)
-        print(table({lv: v for lv, v in results.items() if v}), flush=True)
-    print(table({lv: v for lv, v in results.items() if v}))
+        records[behind]["deals"] += _play(args.profile, behind, first, last, args.workers)
+        records = _save(path, records)
+        print(table(records), flush=True)
+    print(table(records))
     return 0
 
 
-def _save(path: Path, results: dict[str, list[float]]) -> dict[str, list[float]]:
-    """Write ``results`` merged with what another run wrote meanwhile (per level, the longer
-    record: a deal's result is fixed by its seed), and return the merge."""
-    on_disk: dict[str, list[float]] = json.loads(path.read_text()) if path.exists() else {}
-    merged = dict(on_disk)
-    for level, values in results.items():
-        if len(values) >= len(merged.get(level, [])):
-            merged[level] = values
+def _save(path: Path, records: Records) -> Records:
+    """Write ``records`` merged with what another run wrote meanwhile (per level, the longer
+    record of the same code: a deal's result is fixed by its seed), and return the merge."""
+    merged = _load(path)
+    for level, record in records.items():
+        there = merged.get(level)
+        if (there is None or there["code"] != record["code"]
+                or len(record["deals"]) >= len(there["deals"])):
+            merged[level] = record
     tmp = path.with_suffix(".tmp")
     tmp.write_text(json.dumps(merged))
     tmp.replace(path)

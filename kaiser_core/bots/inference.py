@@ -95,6 +95,8 @@ class AuctionModel:
             if action != PASS:
                 best_rank, best_seat = bid_rank(action), seat
         self.misfits = _misfits(tuple(view for _, view, _, _, _ in self.calls))
+        self.by_seat: list[list[int]] = [[k for k, call in enumerate(self.calls)
+                                          if call[0] == s] for s in range(4)]
 
     def __bool__(self) -> bool:
         return bool(self.calls)
@@ -103,17 +105,28 @@ class AuctionModel:
         """How well hands as dealt (before any card was played) explain the calls seen, up to
         a constant: 1 when ``basic`` would have made every one of them."""
         steps = 0
-        misfits = self.misfits
-        for k, (seat, view, share, level, lowest) in enumerate(self.calls):
-            hand = dealt[seat]
-            misfit = misfits.get((k, hand))
-            if misfit is None:
-                # The call reads the hand through these estimates alone (``basic.evaluations``),
-                # but for the Kaiser bid's own test.
-                evals = [(team_estimate(hand, t, share), t) for t in DENOMINATIONS]
-                if KAISER in view.legal:
-                    view = replace(view, hand=hand)
-                call = auction_choice(view, evals)
-                misfit = misfits[k, hand] = min(CAP, abs(_level(call, lowest) - level))
-            steps += misfit
+        for k in range(len(self.calls)):
+            steps += self._misfit(k, dealt[self.calls[k][0]])
         return math.exp(-BETA * steps)
+
+    def steps(self, seat: int, hand: int) -> int:
+        """How far ``seat``'s calls lie from ``basic``'s with ``hand`` as dealt, in steps of
+        bid rank: the likelihood factorises by seat, so a chain that changes two seats' hands
+        (``reading``) prices just those two."""
+        steps = 0
+        for k in self.by_seat[seat]:
+            steps += self._misfit(k, hand)
+        return steps
+
+    def _misfit(self, k: int, hand: int) -> int:
+        misfit = self.misfits.get((k, hand))
+        if misfit is None:
+            _, view, share, level, lowest = self.calls[k]
+            # The call reads the hand through these estimates alone (``basic.evaluations``),
+            # but for the Kaiser bid's own test.
+            evals = [(team_estimate(hand, t, share), t) for t in DENOMINATIONS]
+            if KAISER in view.legal:
+                view = replace(view, hand=hand)
+            call = auction_choice(view, evals)
+            misfit = self.misfits[k, hand] = min(CAP, abs(_level(call, lowest) - level))
+        return misfit

@@ -26,11 +26,11 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from math import factorial
 
-from ..engine.cards import SUIT_MASK, cards_of
+from ..engine.cards import cards_of
 from ..engine.game import PLAY, Game, partner
 from .basic import basic_policy
+from .deals import UniformDeals
 from .observation import Observation, observe
 from .replay import Replay, readers
 from .strong import rank_moves, strong_policy
@@ -48,89 +48,6 @@ SEQUENTIAL_TRIES = 2000
 STATS: Counter[str] = Counter()
 """Per process: decisions, worlds drawn and kept by rejection, chain steps and moves taken,
 worlds from the chain, and decisions where no consistent world was found."""
-
-
-class _Deals:
-    """Exactly uniform deals of ``cards`` to ``seats`` with these sizes, no card of a suit to
-    a seat void in it: the deals are counted suit by suit (how many cards of it each seat
-    takes, times the ways to choose them), and a deal drawn in proportion."""
-
-    def __init__(self, cards: int, sizes: list[int], voids: list[int]) -> None:
-        self.suits = [cards_of(cards & SUIT_MASK[s]) for s in range(4)]
-        self.open = [[k for k in range(len(sizes)) if not voids[k] >> suit & 1]
-                     for suit in range(4)]
-        self.sizes = tuple(sizes)
-        self._table: dict[tuple[int, tuple[int, ...]],
-                          tuple[list[tuple[int, ...]], list[int]]] = {}
-
-    def _splits(self, suit: int, rooms: tuple[int, ...]) -> tuple[list[tuple[int, ...]],
-                                                                  list[int]]:
-        """Each way to share the suit's cards among the open seats, with the count of deals
-        that follow it (cumulative)."""
-        key = (suit, rooms)
-        found = self._table.get(key)
-        if found is not None:
-            return found
-        splits: list[tuple[int, ...]] = []
-        cumulative: list[int] = []
-        total = 0
-        if suit == 4:
-            if not any(rooms):
-                splits, cumulative = [()], [1]
-        else:
-            n = len(self.suits[suit])
-            for split in _shares(n, self.open[suit], rooms):
-                rest = tuple(r - x for r, x in zip(rooms, split))
-                ways = self._splits(suit + 1, rest)[1]
-                if ways and ways[-1]:
-                    weight = factorial(n) * ways[-1]
-                    for x in split:
-                        weight //= factorial(x)
-                    total += weight
-                    splits.append(split)
-                    cumulative.append(total)
-        self._table[key] = (splits, cumulative)
-        return splits, cumulative
-
-    def count(self) -> int:
-        cumulative = self._splits(0, self.sizes)[1]
-        return cumulative[-1] if cumulative else 0
-
-    def draw(self, rng: random.Random) -> list[int]:
-        hands = [0] * len(self.sizes)
-        rooms = self.sizes
-        for suit in range(4):
-            splits, cumulative = self._splits(suit, rooms)
-            pick = rng.randrange(cumulative[-1])
-            k = next(i for i, c in enumerate(cumulative) if pick < c)
-            cards = self.suits[suit][:]
-            rng.shuffle(cards)
-            for seat, x in enumerate(splits[k]):
-                for c in cards[:x]:
-                    hands[seat] |= 1 << c
-                del cards[:x]
-            rooms = tuple(r - x for r, x in zip(rooms, splits[k]))
-        return hands
-
-
-def _shares(n: int, open_seats: list[int], rooms: tuple[int, ...]) -> list[tuple[int, ...]]:
-    """Every way to give ``n`` cards to the open seats, none past its room."""
-    out: list[tuple[int, ...]] = []
-    share = [0] * len(rooms)
-
-    def place(k: int, left: int) -> None:
-        if k == len(open_seats):
-            if not left:
-                out.append(tuple(share))
-            return
-        seat = open_seats[k]
-        for x in range(min(left, rooms[seat]) + 1):
-            share[seat] = x
-            place(k + 1, left - x)
-        share[seat] = 0
-
-    place(0, n)
-    return out
 
 
 class _Space:
@@ -151,7 +68,7 @@ class _Space:
                 voids[k] = 0
         self.seats, self.sizes, self.voids, self.cards = others, sizes, voids, cards
         self.replay = replay
-        self.deals = _Deals(cards, sizes, voids)
+        self.deals = UniformDeals(cards, sizes, voids)
 
     def fits(self, k: int, held: int) -> bool:
         seat = self.seats[k]
@@ -178,7 +95,7 @@ class _Space:
             rest = 0
             for h in hands[k:]:
                 rest |= h
-            hands[k:] = _Deals(rest, self.sizes[k:], self.voids[k:]).draw(rng)
+            hands[k:] = UniformDeals(rest, self.sizes[k:], self.voids[k:]).draw(rng)
         return hands
 
     def step(self, hands: list[int], rng: random.Random) -> bool:

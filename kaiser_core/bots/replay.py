@@ -8,9 +8,11 @@ rebuilt once per decision of the reader from the public record (a skeleton game 
 any hands that fit), and only the hand is swapped in per candidate, so a check costs one
 ``basic`` call per decision of that seat, and a hand met again costs a lookup.
 
-For measurement (the posterior yardsticks): a player cannot know its table plays ``basic``.
-The deal is read as dealt: with ``pass_to_partner`` the cards that changed hands unseen would
-need the opponents' passes guessed too, which these yardsticks do not model (refused).
+The posterior yardsticks read the table so, exactly: a player cannot know its table plays
+``basic``. ``strong`` reads it softly (``reading``): a card ``basic`` would not have played
+makes a world less likely, never impossible (``misses``). The deal is read as dealt: with
+``pass_to_partner`` the cards that changed hands unseen would need the opponents' passes
+guessed too, which is not modelled (refused; ``strong`` then weighs random worlds).
 """
 
 from __future__ import annotations
@@ -79,6 +81,7 @@ class Replay:
         self.calls = calls
         self.decisions: dict[int, list[Decision]] = {s: [] for s in calls | cards}
         self._cache: dict[tuple[int, int], bool] = {}
+        self._misses: dict[tuple[int, int], tuple[int, bool]] = {}
         game = _skeleton(obs, self.played)
         before = [0, 0, 0, 0]
 
@@ -127,6 +130,31 @@ class Replay:
             if basic_policy(_with_hand(view, hand, legal), _UNUSED) != action:
                 return False
         return True
+
+    def misses(self, seat: int, dealt: int, limit: int) -> int:
+        """How many of ``seat``'s cards read here ``basic`` dealt ``dealt`` would not have
+        played, counted until ``limit`` (a chain pricing a world stops once it is too dear).
+        The calls are not counted: a soft reading prices them by ``inference``."""
+        key = (seat, dealt)
+        known = self._misses.get(key)
+        if known is not None and (known[1] or known[0] >= limit):
+            return known[0]
+        count, complete = 0, True
+        for view, action, before in self.decisions.get(seat, ()):
+            if view.phase != PLAY:
+                continue
+            hand = dealt & ~before
+            follow = hand & SUIT_MASK[view.trick_cards[0] >> 3] if view.trick_cards else 0
+            mask = follow or hand
+            if not mask >> action & 1:
+                count = max(count, limit)
+            elif basic_policy(_with_hand(view, hand, tuple(cards_of(mask))), _UNUSED) != action:
+                count += 1
+            if count >= limit:
+                complete = False
+                break
+        self._misses[key] = (count, complete)
+        return count
 
     def dealt(self, seat: int, held: int) -> int:
         """A seat's dealt hand from the cards it holds now."""

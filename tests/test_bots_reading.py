@@ -1,0 +1,127 @@
+"""Reading the table: the chain's worlds obey every hard fact, follow the likelihood they are
+meant to (checked against every deal of a small ending, counted out), explain the opponents'
+cards far more often than random deals do, and a seed fixes them."""
+
+from __future__ import annotations
+
+import itertools
+import math
+import time
+from collections import Counter
+
+import pytest
+
+from kaiser_core.bots import choose, make_rng, observe
+from kaiser_core.bots import reading as R
+from kaiser_core.bots.deals import UniformDeals
+from kaiser_core.engine.cards import SUIT_MASK, cards_of
+from kaiser_core.engine.game import PLAY, Game
+from kaiser_core.engine.rules import Rules
+
+from helpers import basic_midhand
+
+
+def _obeys_the_facts(obs, world: list[int]) -> None:
+    assert world[obs.seat] == obs.hand
+    others = [s for s in range(4) if s != obs.seat and s != obs.out_seat]
+    held = 0
+    for s in others:
+        assert world[s].bit_count() == obs.hand_sizes[s]
+        for suit in range(4):
+            if obs.voids[s] >> suit & 1:
+                assert not world[s] & SUIT_MASK[suit]
+        assert not held & world[s]
+        held |= world[s]
+    assert held & obs.unseen == held
+    if obs.out_seat < 0:
+        assert held == obs.unseen
+
+
+@pytest.mark.parametrize("profile,index,left", [("prairie", 0, 6), ("prairie", 1, 4),
+                                                ("tournament", 2, 3), ("prairie", 3, 2)])
+def test_worlds_obey_the_hard_facts(profile, index, left):
+    game = basic_midhand(profile, index, left)
+    obs = observe(game, game.to_act)
+    worlds = R.read_worlds(obs, 12, make_rng(index))
+    assert worlds is not None and len(worlds) == 12
+    for world in worlds:
+        _obeys_the_facts(obs, world)
+
+
+def test_a_seed_fixes_the_worlds():
+    game = basic_midhand("prairie", 4, 5)
+    obs = observe(game, game.to_act)
+    assert R.read_worlds(obs, 8, make_rng("x")) == R.read_worlds(obs, 8, make_rng("x"))
+
+
+def _explained(reading: R.TableReading, world: list[int]) -> bool:
+    """Would ``basic`` have played every opponent's card as it was played, in this world?"""
+    cards_read = reading.cards_read
+    return all(cards_read.misses(s, world[s] | cards_read.played[s], 1) == 0
+               for s in reading.opponents)
+
+
+def test_worlds_explain_the_opponents_cards_far_more_often_than_random_deals():
+    """At a table of ``basic`` players, the share of worlds in which ``basic`` would have
+    played every opponent's card as it was played."""
+    read_share, random_share = [], []
+    for index in range(4):
+        game = basic_midhand("prairie", index, 4)
+        obs = observe(game, game.to_act)
+        reading = R.TableReading(obs)
+        rng = make_rng(index)
+        read_share += [_explained(reading, w) for w in reading.worlds(40, rng)]
+        deals = UniformDeals(obs.unseen, reading.sizes, reading.voids)
+        for _ in range(40):
+            hands = deals.draw(rng)
+            world = [obs.hand if s == obs.seat else 0 for s in range(4)]
+            for seat, held in zip(reading.seats, hands):
+                world[seat] = held
+            random_share.append(_explained(reading, world))
+    assert sum(read_share) / len(read_share) > 0.8
+    assert sum(random_share) / len(random_share) < 0.5
+
+
+def test_the_chain_follows_the_likelihood_of_a_small_ending(monkeypatch):
+    """Every deal of the unseen cards counted out with its weight exp(-price); the chain's
+    worlds, far apart, must come in about those proportions."""
+    monkeypatch.setattr(R, "THIN", 30)
+    game = basic_midhand("prairie", 5, 2)
+    obs = observe(game, game.to_act)
+    reading = R.TableReading(obs)
+    cards = cards_of(obs.unseen)
+    weights: dict[tuple[int, ...], float] = {}
+    for owners in itertools.product(range(len(reading.seats)), repeat=len(cards)):
+        hands = [0] * len(reading.seats)
+        for card, k in zip(cards, owners):
+            hands[k] |= 1 << card
+        if any(h.bit_count() != size for h, size in zip(hands, reading.sizes)):
+            continue
+        if any(h & SUIT_MASK[suit] for h, v in zip(hands, reading.voids) for suit in range(4)
+               if v >> suit & 1):
+            continue
+        price = sum(reading.price(k, h) for k, h in enumerate(hands))
+        weights[tuple(hands)] = math.exp(-price)
+    assert len(weights) > 2
+    total = sum(weights.values())
+    draws = 3000
+    seen = Counter(tuple(w[s] for s in reading.seats)
+                   for w in reading.worlds(draws, make_rng("ending")))
+    distance = sum(abs(seen[h] / draws - w / total) for h, w in weights.items()) / 2
+    assert distance < 0.08
+
+
+def test_a_deadline_stops_the_chain_with_the_worlds_so_far():
+    game = basic_midhand("prairie", 6, 7)
+    obs = observe(game, game.to_act)
+    worlds = R.read_worlds(obs, 200, make_rng(0), deadline=time.perf_counter())
+    assert worlds is not None and 1 <= len(worlds) < 200
+
+
+def test_cards_passed_to_partner_are_left_to_the_sampler():
+    rules = Rules.from_config("prairie", {"pass_to_partner": True})
+    game = Game(rules, "pass", dealer=0)
+    while game.phase != PLAY or len(game.legal()) < 2:
+        game.step(choose(game, "basic", 0))
+    assert R.read_worlds(observe(game, game.to_act), 4, make_rng(0)) is None
+    assert choose(game, "strong", 0) in game.legal()
