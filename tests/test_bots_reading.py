@@ -63,7 +63,8 @@ def _explained(reading: R.TableReading, world: list[int]) -> bool:
 
 def test_worlds_explain_the_opponents_cards_far_more_often_than_random_deals():
     """At a table of ``basic`` players, the share of worlds in which ``basic`` would have
-    played every opponent's card as it was played."""
+    played every opponent's card as it was played (the reading is soft: an opponent need not
+    play as ``basic``, so the chain keeps some worlds that do not explain a card)."""
     read_share, random_share = [], []
     for index in range(4):
         game = basic_midhand("prairie", index, 4)
@@ -78,14 +79,14 @@ def test_worlds_explain_the_opponents_cards_far_more_often_than_random_deals():
             for seat, held in zip(reading.seats, hands):
                 world[seat] = held
             random_share.append(_explained(reading, world))
-    assert sum(read_share) / len(read_share) > 0.8
-    assert sum(random_share) / len(random_share) < 0.5
+    read, unread = sum(read_share) / len(read_share), sum(random_share) / len(random_share)
+    assert unread < 0.3
+    assert read > 3 * unread
 
 
-def test_the_chain_follows_the_likelihood_of_a_small_ending(monkeypatch):
+def test_the_chain_follows_the_likelihood_of_a_small_ending():
     """Every deal of the unseen cards counted out with its weight exp(-price); the chain's
     worlds, far apart, must come in about those proportions."""
-    monkeypatch.setattr(R, "THIN", 30)
     game = basic_midhand("prairie", 5, 2)
     obs = observe(game, game.to_act)
     reading = R.TableReading(obs)
@@ -106,7 +107,7 @@ def test_the_chain_follows_the_likelihood_of_a_small_ending(monkeypatch):
     total = sum(weights.values())
     draws = 3000
     seen = Counter(tuple(w[s] for s in reading.seats)
-                   for w in reading.worlds(draws, make_rng("ending")))
+                   for w in reading.worlds(draws, make_rng("ending"), thin=30))
     distance = sum(abs(seen[h] / draws - w / total) for h, w in weights.items()) / 2
     assert distance < 0.08
 

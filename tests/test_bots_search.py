@@ -132,13 +132,13 @@ def test_strong_bids_the_call_with_the_best_expected_score():
 def test_play_evidence_favours_the_worlds_that_explain_the_cards():
     """The real hands explain the rule-like plays of basic players better than random
     worlds do, so weighing by the play moves the sample towards the truth."""
-    from kaiser_core.bots.sampling import _explained, _plays
+    from kaiser_core.bots.sampling import _explained, plays_seen
 
     true_weight = sampled_weight = 0.0
     for k in range(12):
         game = _to_play(f"evidence{k}", 2)
         obs = observe(game, game.to_act)
-        plays = _plays(obs)
+        plays = plays_seen(obs)
         played_by = [0, 0, 0, 0]
         for p in plays:
             played_by[p.seat] |= 1 << p.card

@@ -21,7 +21,8 @@ deal over ``strong``, 300 deals), and here is a player's version of it:
   remembered for the whole decision, and stops pricing once the swap has become too dear to
   keep (the odds are drawn first), so most swaps cost one or two ``basic`` calls.
 
-``BURN_IN`` steps before the first world, ``THIN`` between two. Everything comes from the
+A chain takes ``burn_in`` steps before its first world and ``thin`` between two (``strong``
+100 and 5, ``expert`` more: the browser's time per card is what bounds them). Everything comes from the
 generator given, so a seed fixes the worlds; at ``deadline`` the chain stops with the worlds
 so far. The card passed to partner is not modelled here (``replay`` reads the deal as dealt):
 with that rule the caller keeps to ``sampling``.
@@ -33,26 +34,39 @@ import math
 import random
 import time
 
-from ..engine.cards import cards_of
 from ..engine.game import partner
+from ..engine.cards import SUIT_MASK
 from .deals import UniformDeals
 from .inference import BETA, AuctionModel
 from .observation import Observation
 from .replay import Replay
+from .rollout import rule_follow, rule_lead
+from .sampling import SURPRISE, plays_seen, same_holding
 
-CARD_MISS = math.log(100)
+CARD_MISS = math.log(5)
 """The price of an opponent's card ``basic`` would not have played: one such world in a
 hundred is kept against one that explains it (0.1 gained less over 150 deals; 0.01 gained
 +0.56 a deal over 700)."""
 
-BURN_IN, THIN = 200, 10
-"""Chain steps before the first world and between two."""
+BURN_IN, THIN = 100, 5
+"""Chain steps before the first world and between two, unless told otherwise."""
+
+PARTNER_MISS = -math.log(SURPRISE)
+"""The price of a card of partner's the rule player would not have played: partner is this
+bot or a person, read as ``sampling`` reads every seat."""
 
 _NO_LIMIT = 1e6
 """A budget no price reaches: the start's prices are counted in full."""
 
 _CHECK_EVERY = 32
 """Steps between two looks at the clock."""
+
+
+def _nth_card(mask: int, n: int) -> int:
+    """The ``n``-th card (from the lowest) of ``mask``."""
+    for _ in range(n):
+        mask &= mask - 1
+    return (mask & -mask).bit_length() - 1
 
 
 class TableReading:
@@ -65,6 +79,19 @@ class TableReading:
         self.opponents = frozenset(s for s in range(4) if s not in (obs.seat, mate))
         self.cards_read = Replay(obs, frozenset(), self.opponents)
         self.calls = AuctionModel(obs)
+        self.mate = mate
+        # Partner's plays with a choice, each with the trick before it and the cards still
+        # live then (the same in every world: what had not been played).
+        self.mate_plays: list[tuple[int, list[int], list[int], int, int]] = []
+        live, before = (1 << 32) - 1, 0
+        for play in plays_seen(obs):
+            if play.seat == mate and mate != obs.out_seat:
+                self.mate_plays.append((play.card, play.trick_seats, play.trick_cards, live,
+                                        before))
+                before |= 1 << play.card
+            live ^= 1 << play.card
+        self._mate_misses: dict[int, int] = {}
+        self.size = 3 if obs.out_seat >= 0 else 4
         self.seats = [s for s in range(4) if s != obs.seat]
         self.sizes = [obs.hand_sizes[s] for s in self.seats]
         self.voids = [obs.voids[s] for s in self.seats]
@@ -78,25 +105,48 @@ class TableReading:
         seat = self.seats[k]
         return BETA * self.calls.steps(seat, held | self.cards_read.played[seat])
 
+    def mate_misses(self, dealt: int) -> int:
+        """Partner's cards the rule player dealt ``dealt`` would not have played."""
+        known = self._mate_misses.get(dealt)
+        if known is not None:
+            return known
+        count = 0
+        trump = self.obs.trump
+        for card, trick_seats, trick_cards, live, before in self.mate_plays:
+            hand = dealt & ~before
+            if trick_cards:
+                legal = hand & SUIT_MASK[trick_cards[0] >> 3] or hand
+                if legal & (legal - 1):
+                    choice = rule_follow(hand, live, trump, trick_seats, trick_cards, self.mate,
+                                         self.size)
+                    count += not same_holding(choice, card, hand, live)
+            elif hand & (hand - 1):
+                count += not same_holding(rule_lead(hand, live, trump), card, hand, live)
+        self._mate_misses[dealt] = count
+        return count
+
     def price(self, k: int, held: int, budget: float = math.inf) -> float:
         """The price of seat ``self.seats[k]`` holding ``held`` now, or more than ``budget``
         once past it."""
         seat = self.seats[k]
         total = self.calls_price(k, held)
+        if seat == self.mate and self.mate_plays:
+            total += PARTNER_MISS * self.mate_misses(held | self.cards_read.played[seat])
         if seat in self.opponents and total <= budget:
             limit = int(min(budget - total, _NO_LIMIT) / CARD_MISS) + 1
             dealt = held | self.cards_read.played[seat]
             total += CARD_MISS * self.cards_read.misses(seat, dealt, limit)
         return total
 
-    def worlds(self, count: int, rng: random.Random,
-               deadline: float | None = None) -> list[list[int]]:
+    def worlds(self, count: int, rng: random.Random, deadline: float | None = None,
+               burn_in: int = BURN_IN, thin: int = THIN) -> list[list[int]]:
         obs, seats, voids = self.obs, self.seats, self.voids
         hands = UniformDeals(obs.unseen, self.sizes, voids).draw(rng)
         prices = [self.price(k, h) for k, h in enumerate(hands)]
         holding = [k for k, h in enumerate(hands) if h]
         worlds: list[list[int]] = []
-        steps = BURN_IN
+        randrange = rng.randrange
+        steps = burn_in
         taken = 0
         while len(worlds) < count:
             for _ in range(steps if len(holding) > 1 else 0):
@@ -104,9 +154,12 @@ class TableReading:
                 if deadline is not None and worlds and taken % _CHECK_EVERY == 0 \
                         and time.perf_counter() > deadline:
                     return worlds
-                i, j = rng.sample(holding, 2)
-                a = rng.choice(cards_of(hands[i]))
-                b = rng.choice(cards_of(hands[j]))
+                i = holding[randrange(len(holding))]
+                j = holding[randrange(len(holding) - 1)]
+                if j == i:
+                    j = holding[-1]
+                a = _nth_card(hands[i], randrange(hands[i].bit_count()))
+                b = _nth_card(hands[j], randrange(hands[j].bit_count()))
                 if voids[j] >> (a >> 3) & 1 or voids[i] >> (b >> 3) & 1:
                     continue
                 new_i = hands[i] ^ (1 << a) | (1 << b)
@@ -126,15 +179,16 @@ class TableReading:
             for seat, held in zip(seats, hands):
                 world[seat] = 0 if seat == obs.out_seat else held
             worlds.append(world)
-            steps = THIN
+            steps = thin
         return worlds
 
 
 def read_worlds(obs: Observation, count: int, rng: random.Random,
-                deadline: float | None = None) -> list[list[int]] | None:
+                deadline: float | None = None, burn_in: int = BURN_IN,
+                thin: int = THIN) -> list[list[int]] | None:
     """``count`` worlds (the four hands now; a Kaiser partner sitting out holds 0) drawn by
     the likelihood above, or ``None`` where the deal cannot be read as dealt (cards passed
     to partner)."""
     if obs.rules.pass_to_partner:
         return None
-    return TableReading(obs).worlds(count, rng, deadline)
+    return TableReading(obs).worlds(count, rng, deadline, burn_in, thin)

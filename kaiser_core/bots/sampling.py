@@ -61,24 +61,24 @@ def _deal_once(cards: list[int], sizes: list[int], voids: list[int],
     return hands
 
 
-class _Play(NamedTuple):
+class Play(NamedTuple):
     seat: int
     card: int
     trick_seats: list[int]
     trick_cards: list[int]
 
 
-def _plays(obs: Observation) -> list[_Play]:
+def plays_seen(obs: Observation) -> list[Play]:
     """Every card played this hand, in order, with the trick as it stood before it."""
     plays = []
     sequences = [(t.seats, t.cards) for t in obs.tricks] + [(obs.trick_seats, obs.trick_cards)]
     for seats, cards in sequences:
         for k, (seat, card) in enumerate(zip(seats, cards)):
-            plays.append(_Play(seat, card, list(seats[:k]), list(cards[:k])))
+            plays.append(Play(seat, card, list(seats[:k]), list(cards[:k])))
     return plays
 
 
-def _same_holding(a: int, b: int, hand: int, live: int) -> bool:
+def same_holding(a: int, b: int, hand: int, live: int) -> bool:
     """Two cards of one suit with no live card of another holder between them: playing one or
     the other is the same play."""
     if a == b:
@@ -89,7 +89,7 @@ def _same_holding(a: int, b: int, hand: int, live: int) -> bool:
     return not ((1 << hi) - (2 << lo)) & live & ~hand
 
 
-def _explained(obs: Observation, dealt: list[int], plays: list[_Play]) -> float:
+def _explained(obs: Observation, dealt: list[int], plays: list[Play]) -> float:
     """The likelihood (up to a constant) that rule players holding this world's hands as dealt
     made the plays seen: ``SURPRISE`` per card the rules would not have chosen (a forced card
     says nothing)."""
@@ -111,7 +111,7 @@ def _explained(obs: Observation, dealt: list[int], plays: list[_Play]) -> float:
                                          seat, size)
                 else:
                     choice = rule_lead(hand, live, trump)
-                if not _same_holding(choice, play.card, hand, live):
+                if not same_holding(choice, play.card, hand, live):
                     weight *= SURPRISE
         held[seat] = hand ^ (1 << play.card)
     return weight
@@ -161,7 +161,7 @@ def sample_worlds(obs: Observation, count: int, rng: random.Random,
     if known >= 0:
         sizes[partner_of(obs.seat)] -= 1
     cards = [c for c in range(32) if unseen >> c & 1 and c != known]
-    plays = _plays(obs)
+    plays = plays_seen(obs)
     played_by = [0, 0, 0, 0]
     for play in plays:
         played_by[play.seat] |= 1 << play.card

@@ -115,12 +115,13 @@ def _outcomes(hands: list[int], obs: Observation, seat: int, legal: list[int],
 def rank_moves(obs: Observation, rng: random.Random, playout_worlds: int, exact_worlds: int,
                exact_from: int, time_cap: float | None = None, candidates: int = 1,
                worlds_given: list[list[int]] | None = None,
-               reading: bool = False) -> list[tuple[float, float, int]]:
+               chain: tuple[int, int] | None = None) -> list[tuple[float, float, int]]:
     """Every legal card with its mean net score and our mean raw points, best first (a world
-    drawn twice is scored once and counted twice). With ``reading`` the worlds come from the
-    chain that reads the table (``reading``), where the rules let it, else from ``sampling``
-    with ``candidates``. ``worlds_given`` replaces them: ``tools/play_loss.py`` scores the true
-    deal alone with it, to tell what the evaluation gives away from what the unseen cards do."""
+    drawn twice is scored once and counted twice). With a ``chain`` (its burn-in and thinning
+    steps) the worlds come from the chain that reads the table (``reading``), where the rules
+    let it, else from ``sampling`` with ``candidates``. ``worlds_given`` replaces them:
+    ``tools/play_loss.py`` scores the true deal alone with it, to tell what the evaluation
+    gives away from what the unseen cards do."""
     legal = list(obs.legal)
     seat = obs.seat
     team = seat & 1
@@ -136,8 +137,8 @@ def rank_moves(obs: Observation, rng: random.Random, playout_worlds: int, exact_
     seen: dict[tuple[int, ...], dict[int, tuple[int, int]]] = {}
     deadline = None if time_cap is None else start + time_cap
     sampled = worlds_given
-    if sampled is None and reading:
-        sampled = read_worlds(obs, worlds, rng, deadline)
+    if sampled is None and chain is not None:
+        sampled = read_worlds(obs, worlds, rng, deadline, *chain)
     if sampled is None:
         sampled = sample_worlds(obs, worlds, rng, candidates, deadline)
     scoring = time.perf_counter()
@@ -185,16 +186,18 @@ class SearchPolicy:
 
     Play: ``playout_worlds`` scored by playouts early, ``exact_worlds`` by exact solves from
     ``exact_from`` cards in hand on (where a solve of every card in a world costs a few ms);
-    ``reading``: the worlds drawn by how well they explain the calls and the opponents' cards
-    (``reading``), else ``candidates`` > 1 weighs random worlds by the calls and cards seen
-    (``sampling``, also the auction's worlds).
+    ``chain`` (burn-in and thinning steps): the cards' worlds drawn by how well they explain
+    the calls and the opponents' cards (``reading``); ``candidates`` > 1 weighs random worlds
+    by the calls and cards seen (``sampling``: the auction's worlds, and the cards' where the
+    chain cannot read the deal or without one).
     The auction and trump: ``auction_worlds`` deals simulated per call, the call or trump
     with the best expected score chosen from the fitted estimates (``bidding``; after a Kaiser
     bid, whether to play no trump is the basic rule's sure-tricks test)."""
 
     def __init__(self, playout_worlds: int, exact_worlds: int, exact_from: int,
-                 auction_worlds: int, candidates: int, reading: bool = False) -> None:
-        self.reading = reading
+                 auction_worlds: int, candidates: int,
+                 chain: tuple[int, int] | None = None) -> None:
+        self.chain = chain
         self.playout_worlds = playout_worlds
         self.exact_worlds = exact_worlds
         self.exact_from = exact_from
@@ -204,7 +207,7 @@ class SearchPolicy:
     def ranked(self, obs: Observation, rng: random.Random,
                time_cap: float | None = None) -> list[tuple[float, float, int]]:
         return rank_moves(obs, rng, self.playout_worlds, self.exact_worlds, self.exact_from,
-                          time_cap, self.candidates, reading=self.reading)
+                          time_cap, self.candidates, chain=self.chain)
 
     def estimates(self, obs: Observation, rng: random.Random,
                   deadline: float | None = None) -> Estimates:
