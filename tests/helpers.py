@@ -16,7 +16,11 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from kaiser_core.bots import choose
 from kaiser_core.bridge import api
+from kaiser_core.engine.game import PLAY, Game
+from kaiser_core.engine.rules import Rules
+from kaiser_core.tools import match
 
 SEATS = (0, 1, 2, 3)
 PROFILE_NAMES = ("standard", "tournament", "prairie", "playingcards", "bidout", "classic")
@@ -222,11 +226,6 @@ def basic_midhand(profile: str, index: int, cards_left: int):
     """A duplicate deal of the match harness played by ``basic`` until the seat to act holds
     ``cards_left`` cards and has a choice: a table whose every call and card ``basic`` made,
     for the bots that read it."""
-    from kaiser_core.bots import choose
-    from kaiser_core.engine.game import PLAY, Game
-    from kaiser_core.engine.rules import Rules
-    from kaiser_core.tools import match
-
     rules = Rules.from_config(profile)
     cards, dealer, scores = match.deal_context("post", index, rules, False)
     game = Game(rules, f"post:{index}", dealer=dealer, deal=cards, scores=scores)

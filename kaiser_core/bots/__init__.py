@@ -29,6 +29,7 @@ from .strong import (
     oracle_choose,
     oracle_full_choose,
     oracle_strong_choose,
+    strong_chain_policy,
     strong_policy,
 )
 
@@ -44,10 +45,12 @@ LEVELS: dict[str, Policy] = {"random": random_policy, "basic": basic_policy,
                              "strong": strong_policy, "expert": expert_policy}
 YARDSTICKS: dict[str, Policy] = {"posterior": posterior_policy,
                                  "posterior-unread": posterior_unread_policy,
-                                 "strong-read": strong_read_policy}
+                                 "strong-read": strong_read_policy,
+                                 "strong-chain": strong_chain_policy}
 """Fair levels that know the other seats play ``basic``: the ceiling of a player who does
 not peek, and its two halves (its judging without its reading, its reading under
-``strong``'s judging), for evaluation only."""
+``strong``'s judging); and ``strong`` reading the table by the chain (not kept). For
+evaluation only."""
 ORACLES = {"oracle": oracle_choose, "oracle_full": oracle_full_choose,
            "oracle_strong": oracle_strong_choose, "oracle-partner": oracle_partner_choose,
            "oracle-opponents": oracle_opponents_choose}

@@ -193,11 +193,13 @@ def strong_read_policy(obs: Observation, rng: random.Random) -> int:
     if len(obs.legal) == 1:
         return obs.legal[0]
     level = strong_policy
-    exact = obs.hand.bit_count() <= level.exact_from
-    count = level.exact_worlds if exact else level.playout_worlds
-    worlds = posterior_worlds(obs, readers(obs), {}, count, rng)
+
+    def exactly_read(view: Observation, count: int, rng: random.Random,
+                     deadline: float | None) -> list[list[int]]:
+        return posterior_worlds(view, readers(view), {}, count, rng)
+
     return rank_moves(obs, rng, level.playout_worlds, level.exact_worlds, level.exact_from,
-                      worlds_given=worlds)[0][2]
+                      draw=exactly_read)[0][2]
 
 
 def oracle_partner_choose(game: Game, rng: random.Random) -> int:

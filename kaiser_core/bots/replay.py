@@ -118,18 +118,8 @@ class Replay:
         # basic asks for a redeal of every weak hand, so the deal standing means it held none.
         if seat in self.calls and obs.rules.weak_hand_redeal and not dealt & HONOURS:
             return False
-        for view, action, before in self.decisions.get(seat, ()):
-            hand = dealt & ~before
-            legal = view.legal
-            if view.phase == PLAY:
-                follow = hand & SUIT_MASK[view.trick_cards[0] >> 3] if view.trick_cards else 0
-                mask = follow or hand
-                if not mask >> action & 1:
-                    return False
-                legal = tuple(cards_of(mask))
-            if basic_policy(_with_hand(view, hand, legal), _UNUSED) != action:
-                return False
-        return True
+        return all(_agrees(view, action, dealt & ~before)
+                   for view, action, before in self.decisions.get(seat, ()))
 
     def misses(self, seat: int, dealt: int, limit: int) -> int:
         """How many of ``seat``'s cards read here ``basic`` dealt ``dealt`` would not have
@@ -143,12 +133,10 @@ class Replay:
         for view, action, before in self.decisions.get(seat, ()):
             if view.phase != PLAY:
                 continue
-            hand = dealt & ~before
-            follow = hand & SUIT_MASK[view.trick_cards[0] >> 3] if view.trick_cards else 0
-            mask = follow or hand
-            if not mask >> action & 1:
+            agrees = _agrees(view, action, dealt & ~before)
+            if agrees is None:
                 count = max(count, limit)
-            elif basic_policy(_with_hand(view, hand, tuple(cards_of(mask))), _UNUSED) != action:
+            elif not agrees:
                 count += 1
             if count >= limit:
                 complete = False
@@ -159,6 +147,19 @@ class Replay:
     def dealt(self, seat: int, held: int) -> int:
         """A seat's dealt hand from the cards it holds now."""
         return held | self.played[seat]
+
+
+def _agrees(view: Observation, action: int, hand: int) -> bool | None:
+    """Does ``basic`` holding ``hand`` at this decision take ``action``? ``None``: the card
+    could not have been played from that hand (it must follow suit or does not hold it)."""
+    legal = view.legal
+    if view.phase == PLAY:
+        follow = hand & SUIT_MASK[view.trick_cards[0] >> 3] if view.trick_cards else 0
+        mask = follow or hand
+        if not mask >> action & 1:
+            return None
+        legal = tuple(cards_of(mask))
+    return basic_policy(_with_hand(view, hand, legal), _UNUSED) == action
 
 
 def _with_hand(view: Observation, hand: int, legal: tuple[int, ...]) -> Observation:

@@ -66,16 +66,37 @@ class Play(NamedTuple):
     card: int
     trick_seats: list[int]
     trick_cards: list[int]
+    live: int
+    """The cards still deciding tricks then, the same in every world: those held (all 32 were
+    dealt) and those on the trick."""
 
 
 def plays_seen(obs: Observation) -> list[Play]:
     """Every card played this hand, in order, with the trick as it stood before it."""
     plays = []
     sequences = [(t.seats, t.cards) for t in obs.tricks] + [(obs.trick_seats, obs.trick_cards)]
+    live = (1 << 32) - 1
     for seats, cards in sequences:
         for k, (seat, card) in enumerate(zip(seats, cards)):
-            plays.append(Play(seat, card, list(seats[:k]), list(cards[:k])))
+            plays.append(Play(seat, card, list(seats[:k]), list(cards[:k]), live))
+        for card in cards:
+            live ^= 1 << card
     return plays
+
+
+def rule_surprised(play: Play, hand: int, trump: int, size: int) -> bool:
+    """Did the seat, holding ``hand``, play a card the rule player would not have (a forced
+    card, or one touching the rules' choice, is no surprise)?"""
+    trick_cards = play.trick_cards
+    legal = hand & SUIT_MASK[trick_cards[0] >> 3] or hand if trick_cards else hand
+    if not legal & (legal - 1):
+        return False
+    live = play.live
+    if trick_cards:
+        choice = rule_follow(hand, live, trump, play.trick_seats, trick_cards, play.seat, size)
+    else:
+        choice = rule_lead(hand, live, trump)
+    return not same_holding(choice, play.card, hand, live)
 
 
 def same_holding(a: int, b: int, hand: int, live: int) -> bool:
@@ -100,19 +121,8 @@ def _explained(obs: Observation, dealt: list[int], plays: list[Play]) -> float:
     for play in plays:
         seat = play.seat
         hand = held[seat]
-        if seat != obs.seat:
-            legal = hand & SUIT_MASK[play.trick_cards[0] >> 3] or hand if play.trick_cards else hand
-            if legal & (legal - 1):
-                live = held[0] | held[1] | held[2] | held[3]
-                for c in play.trick_cards:
-                    live |= 1 << c
-                if play.trick_cards:
-                    choice = rule_follow(hand, live, trump, play.trick_seats, play.trick_cards,
-                                         seat, size)
-                else:
-                    choice = rule_lead(hand, live, trump)
-                if not same_holding(choice, play.card, hand, live):
-                    weight *= SURPRISE
+        if seat != obs.seat and rule_surprised(play, hand, trump, size):
+            weight *= SURPRISE
         held[seat] = hand ^ (1 << play.card)
     return weight
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from statistics import fmean
 
 from ..engine.actions import (
@@ -112,14 +113,18 @@ def _outcomes(hands: list[int], obs: Observation, seat: int, legal: list[int],
     return out
 
 
+WorldSource = Callable[[Observation, int, random.Random, float | None], list[list[int]] | None]
+"""Worlds for a card: (view, how many, generator, deadline) -> the worlds, or ``None`` where
+this source cannot read the view."""
+
+
 def rank_moves(obs: Observation, rng: random.Random, playout_worlds: int, exact_worlds: int,
                exact_from: int, time_cap: float | None = None, candidates: int = 1,
                worlds_given: list[list[int]] | None = None,
-               chain: tuple[int, int] | None = None) -> list[tuple[float, float, int]]:
+               draw: WorldSource | None = None) -> list[tuple[float, float, int]]:
     """Every legal card with its mean net score and our mean raw points, best first (a world
-    drawn twice is scored once and counted twice). With a ``chain`` (its burn-in and thinning
-    steps) the worlds come from the chain that reads the table (``reading``), where the rules
-    let it, else from ``sampling`` with ``candidates``. ``worlds_given`` replaces them:
+    drawn twice is scored once and counted twice). The worlds come from ``draw`` where it gives
+    them, else from ``sampling`` with ``candidates``. ``worlds_given`` replaces them:
     ``tools/play_loss.py`` scores the true deal alone with it, to tell what the evaluation
     gives away from what the unseen cards do."""
     legal = list(obs.legal)
@@ -137,8 +142,8 @@ def rank_moves(obs: Observation, rng: random.Random, playout_worlds: int, exact_
     seen: dict[tuple[int, ...], dict[int, tuple[int, int]]] = {}
     deadline = None if time_cap is None else start + time_cap
     sampled = worlds_given
-    if sampled is None and chain is not None:
-        sampled = read_worlds(obs, worlds, rng, deadline, *chain)
+    if sampled is None and draw is not None:
+        sampled = draw(obs, worlds, rng, deadline)
     if sampled is None:
         sampled = sample_worlds(obs, worlds, rng, candidates, deadline)
     scoring = time.perf_counter()
@@ -207,7 +212,12 @@ class SearchPolicy:
     def ranked(self, obs: Observation, rng: random.Random,
                time_cap: float | None = None) -> list[tuple[float, float, int]]:
         return rank_moves(obs, rng, self.playout_worlds, self.exact_worlds, self.exact_from,
-                          time_cap, self.candidates, chain=self.chain)
+                          time_cap, self.candidates, draw=self._read if self.chain else None)
+
+    def _read(self, obs: Observation, count: int, rng: random.Random,
+              deadline: float | None) -> list[list[int]] | None:
+        assert self.chain is not None
+        return read_worlds(obs, count, rng, deadline, *self.chain)
 
     def estimates(self, obs: Observation, rng: random.Random,
                   deadline: float | None = None) -> Estimates:
@@ -258,6 +268,9 @@ class SearchPolicy:
 
 strong_policy = SearchPolicy(60, 20, 5, 48, 4)
 expert_policy = SearchPolicy(160, 32, 6, 48, 4)
+strong_chain_policy = SearchPolicy(60, 20, 5, 48, 4, chain=(100, 5))
+"""``strong`` with the worlds of its cards read by the chain (``reading``): measured, not
+kept (README), for measurement only."""
 
 
 # ----- the oracles: every hand known -----
