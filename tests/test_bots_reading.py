@@ -84,12 +84,14 @@ def test_worlds_explain_the_opponents_cards_far_more_often_than_random_deals():
     assert read > 3 * unread
 
 
-def test_the_chain_follows_the_likelihood_of_a_small_ending():
+@pytest.mark.parametrize("model", [False, True])
+def test_the_chain_follows_the_likelihood_of_a_small_ending(model):
     """Every deal of the unseen cards counted out with its weight exp(-price); the chain's
-    worlds, far apart, must come in about those proportions."""
+    worlds, far apart, must come in about those proportions (the cards read as ``basic``'s,
+    or by the card model)."""
     game = basic_midhand("prairie", 5, 2)
     obs = observe(game, game.to_act)
-    reading = R.TableReading(obs)
+    reading = R.TableReading(obs, model)
     cards = cards_of(obs.unseen)
     weights: dict[tuple[int, ...], float] = {}
     for owners in itertools.product(range(len(reading.seats)), repeat=len(cards)):

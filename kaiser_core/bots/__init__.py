@@ -30,6 +30,7 @@ from .strong import (
     oracle_full_choose,
     oracle_strong_choose,
     strong_chain_policy,
+    strong_model_policy,
     strong_policy,
 )
 
@@ -46,11 +47,13 @@ LEVELS: dict[str, Policy] = {"random": random_policy, "basic": basic_policy,
 YARDSTICKS: dict[str, Policy] = {"posterior": posterior_policy,
                                  "posterior-unread": posterior_unread_policy,
                                  "strong-read": strong_read_policy,
-                                 "strong-chain": strong_chain_policy}
+                                 "strong-chain": strong_chain_policy,
+                                 "strong-model": strong_model_policy}
 """Fair levels that know the other seats play ``basic``: the ceiling of a player who does
 not peek, and its two halves (its judging without its reading, its reading under
-``strong``'s judging); and ``strong`` reading the table by the chain (not kept). For
-evaluation only."""
+``strong``'s judging); and ``strong`` reading the table by the chain, the others' cards read
+as ``basic``'s or by the card model of ``strong``'s play (neither kept). For evaluation
+only."""
 ORACLES = {"oracle": oracle_choose, "oracle_full": oracle_full_choose,
            "oracle_strong": oracle_strong_choose, "oracle-partner": oracle_partner_choose,
            "oracle-opponents": oracle_opponents_choose}

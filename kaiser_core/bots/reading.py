@@ -14,6 +14,9 @@ deal over ``strong``, 300 deals), and here is a player's version of it:
   a world's likelihood is ``exp(-price)``. Partner is this bot or a person, not ``basic``:
   its cards are read as ``sampling`` reads them, ``PARTNER_MISS`` for each the rule player
   would not have played;
+- or, with ``model``, every other seat's cards priced alike by the card model of ``strong``'s
+  own play (``cardmodel``): minus the log of the odds it gives each card seen, from that
+  world's hand (the calls as above);
 - the chain starts from a deal exactly uniform under the hard facts (``deals``) and swaps one
   card between two seats a step (never into a void), keeping the swap with the Metropolis odds
   ``exp(old - new)``, so its worlds follow the likelihood above without ever failing: a table
@@ -37,7 +40,9 @@ import math
 import random
 import time
 
+from ..engine.cards import SUIT_MASK
 from ..engine.game import partner
+from .cardmodel import play_log_odds
 from .deals import UniformDeals
 from .inference import BETA, AuctionModel
 from .observation import Observation
@@ -75,21 +80,26 @@ class TableReading:
     """One decision's reading: the seats whose cards are unseen, the facts they obey and each
     hand's price (remembered for the decision)."""
 
-    def __init__(self, obs: Observation) -> None:
+    def __init__(self, obs: Observation, model: bool = False) -> None:
         self.obs = obs
+        self.model = model
         mate = partner(obs.seat)
         self.opponents = frozenset(s for s in range(4) if s not in (obs.seat, mate))
         self.cards_read = Replay(obs, frozenset(), self.opponents)
         self.calls = AuctionModel(obs)
         self.mate = mate
-        # Partner's plays, each with the cards partner had played before it.
-        self.mate_plays: list[tuple[Play, int]] = []
-        before = 0
+        # Each seat's plays, each with the cards that seat had played before it.
+        self.seat_plays: list[list[tuple[Play, int]]] = [[], [], [], []]
+        before = [0, 0, 0, 0]
         for play in plays_seen(obs):
-            if play.seat == mate and mate != obs.out_seat:
-                self.mate_plays.append((play, before))
-                before |= 1 << play.card
+            self.seat_plays[play.seat].append((play, before[play.seat]))
+            before[play.seat] |= 1 << play.card
+        self.mate_plays = self.seat_plays[mate] if mate != obs.out_seat else []
         self._mate_misses: dict[int, int] = {}
+        contract = obs.contract
+        self.declaring = [bool(contract and contract.seat & 1 == s & 1) for s in range(4)]
+        self._model_prices: dict[tuple[int, int], float] = {}
+        self._play_prices: dict[tuple[int, int, int], float] = {}
         self.size = 3 if obs.out_seat >= 0 else 4
         self.seats = [s for s in range(4) if s != obs.seat]
         self.sizes = [obs.hand_sizes[s] for s in self.seats]
@@ -115,12 +125,40 @@ class TableReading:
         self._mate_misses[dealt] = count
         return count
 
+    def model_price(self, seat: int, dealt: int) -> float:
+        """The card model's price of ``seat``'s cards from ``dealt``: minus the log-odds of
+        each. A card that followed suit is priced by the suit held alone (all the model reads
+        there), so a swap of other suits' cards finds it remembered."""
+        key = (seat, dealt)
+        known = self._model_prices.get(key)
+        if known is not None:
+            return known
+        total = 0.0
+        trump, declaring = self.obs.trump, self.declaring[seat]
+        remembered = self._play_prices
+        for n, (play, before) in enumerate(self.seat_plays[seat]):
+            hand = dealt & ~before
+            if play.trick_cards:
+                suit = hand & SUIT_MASK[play.trick_cards[0] >> 3]
+                if suit:
+                    hand = suit
+            odds = remembered.get((seat, n, hand))
+            if odds is None:
+                odds = play_log_odds(hand, play.card, play.live, trump, play.trick_seats,
+                                     play.trick_cards, seat, declaring, self.size)
+                odds = remembered[(seat, n, hand)] = -math.inf if odds is None else odds
+            total -= odds
+        self._model_prices[key] = total
+        return total
+
     def price(self, k: int, held: int, budget: float = math.inf) -> float:
         """The price of seat ``self.seats[k]`` holding ``held`` now, or more than ``budget``
         once past it."""
         seat = self.seats[k]
         dealt = held | self.cards_read.played[seat]
         total = BETA * self.calls.steps(seat, dealt)
+        if self.model:
+            return total + self.model_price(seat, dealt)
         if seat == self.mate and self.mate_plays:
             total += PARTNER_MISS * self.mate_misses(dealt)
         if seat in self.opponents and total <= budget:
@@ -175,10 +213,10 @@ class TableReading:
 
 def read_worlds(obs: Observation, count: int, rng: random.Random,
                 deadline: float | None = None, burn_in: int = BURN_IN,
-                thin: int = THIN) -> list[list[int]] | None:
+                thin: int = THIN, model: bool = False) -> list[list[int]] | None:
     """``count`` worlds (the four hands now; a Kaiser partner sitting out holds 0) drawn by
     the likelihood above, or ``None`` where the deal cannot be read as dealt (cards passed
     to partner)."""
     if obs.rules.pass_to_partner:
         return None
-    return TableReading(obs).worlds(count, rng, deadline, burn_in, thin)
+    return TableReading(obs, model).worlds(count, rng, deadline, burn_in, thin)

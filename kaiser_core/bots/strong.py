@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import random
 import time
+from functools import partial
 from collections.abc import Callable
 from statistics import fmean
 
@@ -191,18 +192,17 @@ class SearchPolicy:
 
     Play: ``playout_worlds`` scored by playouts early, ``exact_worlds`` by exact solves from
     ``exact_from`` cards in hand on (where a solve of every card in a world costs a few ms);
-    ``chain`` (burn-in and thinning steps): the cards' worlds drawn by how well they explain
-    the calls and the opponents' cards (``reading``); ``candidates`` > 1 weighs random worlds
-    by the calls and cards seen (``sampling``: the auction's worlds, and the cards' where the
-    chain cannot read the deal or without one).
+    ``draw``: where the cards' worlds come from (``rank_moves``), if not from the sampler;
+    ``candidates`` > 1 weighs random worlds by the calls and cards seen (``sampling``: the
+    auction's worlds, and the cards' where ``draw`` cannot read the deal or without one).
     The auction and trump: ``auction_worlds`` deals simulated per call, the call or trump
     with the best expected score chosen from the fitted estimates (``bidding``; after a Kaiser
     bid, whether to play no trump is the basic rule's sure-tricks test)."""
 
     def __init__(self, playout_worlds: int, exact_worlds: int, exact_from: int,
                  auction_worlds: int, candidates: int,
-                 chain: tuple[int, int] | None = None) -> None:
-        self.chain = chain
+                 draw: WorldSource | None = None) -> None:
+        self.draw = draw
         self.playout_worlds = playout_worlds
         self.exact_worlds = exact_worlds
         self.exact_from = exact_from
@@ -212,12 +212,7 @@ class SearchPolicy:
     def ranked(self, obs: Observation, rng: random.Random,
                time_cap: float | None = None) -> list[tuple[float, float, int]]:
         return rank_moves(obs, rng, self.playout_worlds, self.exact_worlds, self.exact_from,
-                          time_cap, self.candidates, draw=self._read if self.chain else None)
-
-    def _read(self, obs: Observation, count: int, rng: random.Random,
-              deadline: float | None) -> list[list[int]] | None:
-        assert self.chain is not None
-        return read_worlds(obs, count, rng, deadline, *self.chain)
+                          time_cap, self.candidates, draw=self.draw)
 
     def estimates(self, obs: Observation, rng: random.Random,
                   deadline: float | None = None) -> Estimates:
@@ -268,9 +263,15 @@ class SearchPolicy:
 
 strong_policy = SearchPolicy(60, 20, 5, 48, 4)
 expert_policy = SearchPolicy(160, 32, 6, 48, 4)
-strong_chain_policy = SearchPolicy(60, 20, 5, 48, 4, chain=(100, 5))
-"""``strong`` with the worlds of its cards read by the chain (``reading``): measured, not
-kept (README), for measurement only."""
+strong_chain_policy = SearchPolicy(60, 20, 5, 48, 4,
+                                   draw=partial(read_worlds, burn_in=100, thin=5))
+"""``strong`` with the worlds of its cards read by the chain (``reading``), the others' cards
+read as ``basic``'s: measured, not kept (README), for measurement only."""
+strong_model_policy = SearchPolicy(60, 20, 5, 48, 4,
+                                   draw=partial(read_worlds, burn_in=100, thin=20, model=True))
+"""``strong`` with its worlds read by the chain under the card model of ``strong``'s own play
+(``cardmodel``), 20 steps between two worlds (at 5, the worlds too alike, it lost head to
+head): measured, not kept (it costs ``strong`` twice over; README), for measurement only."""
 
 
 # ----- the oracles: every hand known -----
