@@ -1,6 +1,6 @@
 """Fit the card model (``kaiser_core/bots/cardmodel.py``) to ``strong``'s own cards.
 
-    python tools/fit_cardmodel.py collect --deals 600 [--workers 1]   # strong's games, kept
+    python tools/fit_cardmodel.py collect --deals 2400 [--workers 1]  # strong's games, kept
     python tools/fit_cardmodel.py fit [--write]                        # fit, report, write
 
 ``collect`` plays the match harness's deals (seed ``cardmodel``, ``prairie`` and

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import math
 
-from ..engine.cards import FIVE_OF_HEARTS, SUIT_MASK, THREE_OF_SPADES
+from ..engine.cards import FIVE_OF_HEARTS, SUIT_MASK, THREE_OF_SPADES, cards_of
+from ..engine.tricks import beats
 from .cardweights import WEIGHTS
 from .rollout import rule_follow, rule_lead
 
@@ -24,10 +25,14 @@ FACTS = ("trump", "the 5H", "the 3S", "a master", "one live card above", "two ab
          "three or more above", "lowest of its suit held", "highest of its suit held",
          "a singleton", "one of two", "one of three or more", "wins the trick",
          "the cheapest card that wins", "a ruff", "a discard", "wins a trick holding the 5H",
-         "wins a trick holding the 3S", "wins as a master", "a king or ace", "a seven or eight",
-         "trump, for the bidders", "wins, for the bidders", "the 5H to a trick it wins",
+         "wins a trick holding the 3S", "wins as a master", "a king or ace",
+         "one of the two lowest ranks", "trump, for the bidders", "wins, for the bidders",
+         "the 5H, winning the trick",
          "the rule player's card")
 """The facts about a card the model weighs, in the order of their weights."""
+(TRUMP, FIVE, THREE, MASTER, ONE_ABOVE, TWO_ABOVE, MORE_ABOVE, LOWEST, HIGHEST, SINGLETON,
+ OF_TWO, OF_MORE, WINS, CHEAPEST_WIN, RUFF, DISCARD, WINS_FIVE, WINS_THREE, WINS_MASTER, HIGH,
+ LOW, BIDDERS_TRUMP, BIDDERS_WIN, FIVE_WINS, RULE) = range(len(FACTS))
 
 SITUATIONS = 7
 """Leading; then second, third and last to play, to a trick partner or an opponent wins."""
@@ -46,7 +51,7 @@ def best_of(trick_seats: list[int], trick_cards: list[int], trump: int) -> tuple
     """The card winning the trick so far and its seat."""
     best, best_seat = trick_cards[0], trick_seats[0]
     for s, c in zip(trick_seats, trick_cards):
-        if (c >> 3 == best >> 3 and c > best) or (c >> 3 == trump and best >> 3 != trump):
+        if beats(c, best, trump):
             best, best_seat = c, s
     return best, best_seat
 
@@ -68,7 +73,7 @@ def card_facts(hand: int, legal: int, live: int, trump: int, trick_seats: list[i
     base = situation(trick_seats, seat, best_seat) * len(FACTS)
     cheapest_win = -1
     if trick_cards:
-        winners = [c for c in _cards(legal) if _beats(c, best, trump)]
+        winners = [c for c in cards_of(legal) if beats(c, best, trump)]
         if winners:
             cheapest_win = min(winners, key=lambda c: (c >> 3 == trump and led != trump, c & 7))
     mask = legal
@@ -79,58 +84,43 @@ def card_facts(hand: int, legal: int, live: int, trump: int, trick_seats: list[i
         suit, rank = c >> 3, c & 7
         facts = []
         if suit == trump:
-            facts.append(0)
+            facts.append(TRUMP)
             if declaring:
-                facts.append(21)
+                facts.append(BIDDERS_TRUMP)
         if c == FIVE_OF_HEARTS:
-            facts.append(1)
+            facts.append(FIVE)
         elif c == THREE_OF_SPADES:
-            facts.append(2)
+            facts.append(THREE)
         held_suit = (hand >> (8 * suit)) & 0xFF
         above = ((others >> (8 * suit)) & 0xFF & _RANK_AND_UP[rank] & ~(1 << rank)).bit_count()
-        facts.append(3 + min(above, 3))
+        facts.append(MASTER + min(above, 3))
         if not held_suit & ((1 << rank) - 1):
-            facts.append(7)
+            facts.append(LOWEST)
         if not held_suit >> (rank + 1):
-            facts.append(8)
-        facts.append(9 + min(held_suit.bit_count(), 3) - 1)
+            facts.append(HIGHEST)
+        facts.append(SINGLETON + min(held_suit.bit_count(), 3) - 1)
         if rank >= 6:
-            facts.append(19)
+            facts.append(HIGH)
         elif rank <= 1:
-            facts.append(20)
+            facts.append(LOW)
         if trick_cards:
             if suit != led:
-                facts.append(14 if suit == trump else 15)
-            if _beats(c, best, trump):
-                facts.append(12)
+                facts.append(RUFF if suit == trump else DISCARD)
+            if beats(c, best, trump):
+                facts.append(WINS)
                 if c == cheapest_win:
-                    facts.append(13)
+                    facts.append(CHEAPEST_WIN)
                 if in_trick >> FIVE_OF_HEARTS & 1 or c == FIVE_OF_HEARTS:
-                    facts.append(16 if c != FIVE_OF_HEARTS else 23)
+                    facts.append(WINS_FIVE if c != FIVE_OF_HEARTS else FIVE_WINS)
                 if in_trick >> THREE_OF_SPADES & 1:
-                    facts.append(17)
+                    facts.append(WINS_THREE)
                 if not above and (suit == trump or trump < 0):
-                    facts.append(18)
+                    facts.append(WINS_MASTER)
                 if declaring:
-                    facts.append(22)
+                    facts.append(BIDDERS_WIN)
         if rule >> c & 1:
-            facts.append(24)
+            facts.append(RULE)
         out[c] = [base + f for f in facts]
-    return out
-
-
-def _beats(card: int, best: int, trump: int) -> bool:
-    if card >> 3 == best >> 3:
-        return card > best
-    return card >> 3 == trump
-
-
-def _cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        mask ^= low
-        out.append(low.bit_length() - 1)
     return out
 
 
