@@ -26,8 +26,8 @@ from __future__ import annotations
 
 import random
 import time
-from functools import partial
 from collections.abc import Callable
+from functools import partial
 from statistics import fmean
 
 from ..engine.actions import (
@@ -270,8 +270,8 @@ read as ``basic``'s: measured, not kept (README), for measurement only."""
 strong_model_policy = SearchPolicy(60, 20, 5, 48, 4,
                                    draw=partial(read_worlds, burn_in=100, thin=20, model=True))
 """``strong`` with its worlds read by the chain under the card model of ``strong``'s own play
-(``cardmodel``), 20 steps between two worlds (at 5, the worlds too alike, it lost head to
-head): measured, not kept (it costs ``strong`` twice over; README), for measurement only."""
+(``cardmodel``), 20 steps between two worlds (at 5, the worlds too alike, it did worse head
+to head): measured, not kept (it costs ``strong`` twice over; README), for measurement only."""
 
 
 # ----- the oracles: every hand known -----
