@@ -6,9 +6,12 @@ import random
 from dataclasses import replace
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from kaiser_core.engine.actions import KAISER, PASS, REDEAL, TRUMP_BASE, bid_action, bid_no_trump
 from kaiser_core.bots import LEVELS, choose, make_rng
+from kaiser_core.bots.basic import NO_TRUMP, team_estimate, team_estimates
 from kaiser_core.bots.observation import observe
 from kaiser_core.engine.cards import SUIT_MASK, mask_of, parse_card
 from kaiser_core.engine.game import BIDDING, GAME_OVER, PLAY, Game
@@ -199,3 +202,12 @@ def test_declarer_leads_a_master_trump():
                   trump=1, trick_seats=(), trick_cards=(), played=0, legal=tuple(
                       c for c in range(32) if mine >> c & 1))
     assert LEVELS["basic"](obs, make_rng(0)) == parse_card("AD")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, (1 << 32) - 1), st.floats(0.0, 1.0))
+def test_all_five_estimates_at_once_are_each_ones_own(held, share):
+    """The auction's readings take a hand's five estimates in one pass; a bid judged so must
+    be the bid judged one denomination at a time, to the last bit."""
+    assert team_estimates(held, share) == [team_estimate(held, t, share)
+                                           for t in (0, 1, 2, 3, NO_TRUMP)]

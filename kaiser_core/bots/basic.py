@@ -114,7 +114,10 @@ def own_tricks(hand: int, trump: int) -> float:
 
 def team_estimate(hand: int, trump: int, partner_share: float) -> float:
     """Expected raw points of our team if we declare with ``trump``."""
-    mine = own_tricks(hand, trump)
+    return _estimate(hand, trump, own_tricks(hand, trump), partner_share)
+
+
+def _estimate(hand: int, trump: int, mine: float, partner_share: float) -> float:
     tricks = mine + (8.0 - mine) * partner_share
     strength = tricks / 8.0
     if hand & FIVE_OF_HEARTS_BIT:
@@ -134,6 +137,39 @@ def team_estimate(hand: int, trump: int, partner_share: float) -> float:
     else:
         three = 0.05 + 0.45 * strength
     return tricks + 5.0 * five - 3.0 * three
+
+
+def team_estimates(hand: int, partner_share: float) -> list[float]:
+    """``team_estimate`` for the four suits and no trump (``DENOMINATIONS``'s order), the same
+    floats from one pass over the hand's suits: the readings of the auction ask it of
+    thousands of hands a decision."""
+    lengths = _LENGTHS
+    suits = [hand >> (8 * suit) & 0xFF for suit in range(4)]
+    counts = [lengths[bits] for bits in suits]
+    trump_suit, side, no_trump = _HONOURS
+    out = []
+    for trump in (0, 1, 2, 3, NO_TRUMP):
+        total = 0.0
+        if trump >= 0:
+            ruffers = max(0, counts[trump] - 2)
+            for suit in range(4):
+                bits, length = suits[suit], counts[suit]
+                if suit == trump:
+                    total += trump_suit[bits] + 0.85 * max(0, length - 3)
+                    continue
+                total += side[bits]
+                if ruffers and length <= 1:
+                    bonus = min(ruffers, 2 - length) * 0.7
+                    total += bonus
+                    ruffers -= 2 - length
+        else:
+            for suit in range(4):
+                bits, length = suits[suit], counts[suit]
+                total += no_trump[bits]
+                if length >= 5 and bits >> 6 == 3:
+                    total += 0.7 * (length - 4)
+        out.append(_estimate(hand, trump, min(total, 8.0), partner_share))
+    return out
 
 
 def bid_value(mu: float, points: int, no_trump: bool) -> float:
@@ -222,7 +258,7 @@ def kaiser_call(obs: Observation) -> bool:
 def evaluations(obs: Observation) -> list[tuple[float, int]]:
     """(estimate, trump) for the four suits and no trump (``NO_TRUMP``)."""
     share = partner_share(obs)
-    return [(team_estimate(obs.hand, t, share), t) for t in (0, 1, 2, 3, NO_TRUMP)]
+    return list(zip(team_estimates(obs.hand, share), (0, 1, 2, 3, NO_TRUMP)))
 
 
 def _best_forced(obs: Observation, options: list[int], evals: list[tuple[float, int]]) -> int:

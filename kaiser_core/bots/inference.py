@@ -19,7 +19,7 @@ from dataclasses import replace
 
 from ..engine.actions import KAISER, PASS, bid_rank
 from ..engine.game import BIDDING, auction_options, partner
-from .basic import NO_TRUMP, auction_choice, partner_share, team_estimate
+from .basic import NO_TRUMP, auction_choice, partner_share, team_estimates
 from .observation import Observation
 
 BETA = 0.6
@@ -46,16 +46,18 @@ def _level(action: int, lowest: int) -> int:
     return bid_rank(action)
 
 
-_MISFITS: dict[tuple[Observation, ...], dict[tuple[int, int], int]] = {}
-"""Per auction as callers saw it: each (call, caller's hand) and how far ``basic``'s call from
-that hand lies from the call made. A seat's reading of the auction does not change while a
-hand is played, and its worlds keep dealing the same hands to a seat as the unseen cards
-run out, so most of a hand's likelihoods are looked up rather than bid again."""
+_Key = tuple[int, int] | tuple[int, float, float]
+_MISFITS: dict[tuple[Observation, ...], dict[_Key, int]] = {}
+"""Per auction as callers saw it: how far ``basic``'s call lies from the call made, by (call,
+caller's hand) and by (call, the best suit's estimate, no trump's), all ``basic`` reads of a
+hand without the Kaiser bid. A seat's reading of the auction does not change while a hand is
+played, and its worlds keep dealing the same hands to a seat as the unseen cards run out, so
+most of a hand's likelihoods are looked up rather than bid again."""
 _MISFITS_LIMIT = 8
 _MISFIT_LIMIT = 1 << 16
 
 
-def _misfits(views: tuple[Observation, ...]) -> dict[tuple[int, int], int]:
+def _misfits(views: tuple[Observation, ...]) -> dict[_Key, int]:
     table = _MISFITS.get(views)
     if table is None:
         if len(_MISFITS) >= _MISFITS_LIMIT:
@@ -121,12 +123,23 @@ class AuctionModel:
     def _misfit(self, k: int, hand: int) -> int:
         misfit = self.misfits.get((k, hand))
         if misfit is None:
-            _, view, share, level, lowest = self.calls[k]
+            view, share = self.calls[k][1:3]
             # The call reads the hand through these estimates alone (``basic.evaluations``),
             # but for the Kaiser bid's own test.
-            evals = [(team_estimate(hand, t, share), t) for t in DENOMINATIONS]
+            evals = list(zip(team_estimates(hand, share), DENOMINATIONS))
             if KAISER in view.legal:
-                view = replace(view, hand=hand)
-            call = auction_choice(view, evals)
-            misfit = self.misfits[k, hand] = min(CAP, abs(_level(call, lowest) - level))
+                misfit = self._misfit_of(k, auction_choice(replace(view, hand=hand), evals))
+            else:
+                # Without the Kaiser bid's test the call reads only the best suit's estimate
+                # and no trump's, which many hands share.
+                key = (k, max(evals[0][0], evals[1][0], evals[2][0], evals[3][0]),
+                       evals[4][0])
+                misfit = self.misfits.get(key)
+                if misfit is None:
+                    misfit = self.misfits[key] = self._misfit_of(k, auction_choice(view, evals))
+            self.misfits[k, hand] = misfit
         return misfit
+
+    def _misfit_of(self, k: int, call: int) -> int:
+        _, _, _, level, lowest = self.calls[k]
+        return min(CAP, abs(_level(call, lowest) - level))

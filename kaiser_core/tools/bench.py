@@ -185,3 +185,31 @@ def bench_posterior(profile: str = "prairie", deals: int = 30) -> dict[str, Any]
             / max(1, stats["chained"] + stats["accepted"]),
             "chain_moves_pct": 100.0 * stats["moves"] / max(1, stats["steps"]),
             "unexplained": stats["unexplained"]}
+
+
+BOT_LEVELS = ("basic", "strong", "expert")
+"""The levels a player can choose that think (``random`` does not)."""
+
+
+def bench_bots(profile: str = "prairie", hands: int = 6) -> list[dict[str, Any]]:
+    """Each level's time per decision as the page asks for it (``api.bot_action`` on the
+    game's state, the level at every seat, every decision of ``hands`` whole hands, the
+    calls and the forced cards included, as the e2e run times them in Pyodide): the median
+    is what the browser's 60 ms floor for ``strong`` is about, here in CPU time on CPython."""
+    from .match import CLOCK
+
+    rows = []
+    for level in BOT_LEVELS:
+        state = api.new_game({"profile": profile, "seed": f"bench-bots-{level}", "dealer": 0})
+        times: list[float] = []
+        while len(api.summary(state)["hands"]) < hands and state["phase"] != "game_over":
+            start = CLOCK()
+            action = api.bot_action(state, level, f"seed:{len(times)}")
+            times.append(CLOCK() - start)
+            state = api.apply(state, action)
+        ordered = sorted(times)
+        rows.append({"path": "bots", "profile": profile, "level": level, "hands": hands,
+                     "decisions": len(times), "median_ms": statistics.median(ordered) * 1e3,
+                     "p90_ms": ordered[int(0.9 * (len(ordered) - 1))] * 1e3,
+                     "slowest_ms": ordered[-1] * 1e3})
+    return rows

@@ -157,6 +157,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
         results.append(dds.bench_dds(args.deals))
     if args.what == "posterior":
         results.append(bench.bench_posterior(args.profile, args.deals))
+    if args.what == "bots":
+        results.extend(bench.bench_bots(args.profile, args.hands))
     for result in results:
         print(json.dumps(result) if args.json else
               "  ".join(f"{k}={v:.1f}" if isinstance(v, float) else f"{k}={v}"
@@ -177,12 +179,13 @@ def main(argv: list[str] | None = None) -> int:
     commands["play"] = cmd_play
 
     bench = sub.add_parser("bench", help="engine speed on one core")
-    bench.add_argument("what", nargs="?", choices=["all", "engine", "bridge", "dds", "posterior"],
+    bench.add_argument("what", nargs="?", choices=["all", "engine", "bridge", "dds", "posterior", "bots"],
                        default="engine", help="posterior (the yardstick's cost and acceptance, "
-                       "seconds a deal) is not in all")
+                       "seconds a deal) and bots (each level's time per decision) are not in all")
     bench.add_argument("--profile", choices=list(PROFILES), default="prairie")
     bench.add_argument("--seconds", type=float, default=3.0)
     bench.add_argument("--deals", type=int, default=30, help="deals for the solver and posterior benchmarks")
+    bench.add_argument("--hands", type=int, default=6, help="whole hands for the bots benchmark")
     bench.add_argument("--json", action="store_true")
     commands["bench"] = cmd_bench
 
