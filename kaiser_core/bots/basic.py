@@ -147,6 +147,11 @@ def team_estimates(hand: int, partner_share: float) -> list[float]:
     suits = [hand >> (8 * suit) & 0xFF for suit in range(4)]
     counts = [lengths[bits] for bits in suits]
     trump_suit, side, no_trump = _HONOURS
+    five_held = 0.0
+    if hand & FIVE_OF_HEARTS_BIT:
+        hearts = suits[HEARTS]
+        five_held = 0.7 if counts[HEARTS] >= 3 or hearts >> 6 else 0.55 if counts[HEARTS] == 2 else 0.45
+    three_held = hand & THREE_OF_SPADES_BIT
     out = []
     for trump in (0, 1, 2, 3, NO_TRUMP):
         total = 0.0
@@ -168,7 +173,15 @@ def team_estimates(hand: int, partner_share: float) -> list[float]:
                 total += no_trump[bits]
                 if length >= 5 and bits >> 6 == 3:
                     total += 0.7 * (length - 4)
-        out.append(_estimate(hand, trump, min(total, 8.0), partner_share))
+        mine = min(total, 8.0)
+        tricks = mine + (8.0 - mine) * partner_share
+        strength = tricks / 8.0
+        five = (0.8 if trump == HEARTS else five_held) if five_held else 0.1 + 0.5 * strength
+        if three_held:
+            three = 0.5 if trump == SPADES else 0.3
+        else:
+            three = 0.05 + 0.45 * strength
+        out.append(tricks + 5.0 * five - 3.0 * three)
     return out
 
 
