@@ -2,6 +2,7 @@
 (the match harness's, seed ``match``), and each one's share of the posterior ceiling.
 
     python tools/yardsticks.py PROFILE --deals N [--chunk 20] [--workers 1] [--file F]
+    python tools/yardsticks.py PROFILE --readme      # the README's rows from the records
 
 Every level plays ``basic``'s auction (``basic/LEVEL`` against ``basic``). The deals are
 played in chunks, every level in turn, and each deal's result is kept in a JSON file
@@ -89,6 +90,31 @@ def table(records: Records) -> str:
     return "\n".join(rows)
 
 
+README_PAIRS = (("posterior", "strong"), ("oracle", "posterior"), ("oracle-partner", "posterior"),
+                ("oracle-opponents", "oracle"))
+"""The paired rows of the README's table, after the floor's."""
+
+
+def readme_rows(profile: str, records: Records) -> list[str]:
+    """The README's rows for ``profile``: the issue's levels over ``basic`` with their shares,
+    the floor's tests and ``README_PAIRS``, on the deals both sides played."""
+    results = {level: records[level]["deals"] for level in LEVELS if records.get(level, {}).get("deals")}
+    ceiling = results.get("posterior", [])
+    rows = []
+    for level, values in results.items():
+        n = min(len(values), len(ceiling))
+        share = f"{100 * sum(values[:n]) / sum(ceiling[:n]):.0f}%" if n and sum(ceiling[:n]) > 0 else "—"
+        rows.append(f"| `{profile}` | `basic/{level}` {MINUS} `basic` | {len(values)} | {_row(values)} | {share} |")
+    paired = [(level, [a - FLOOR * c for a, c in zip(results[level], ceiling)],
+               f"{MINUS} {FLOOR:.2f} \N{MULTIPLICATION SIGN} `posterior`")
+              for level in ("strong", "expert") if level in results and ceiling]
+    paired += [(a, [x - y for x, y in zip(results[a], results[b])], f"{MINUS} `{b}`")
+               for a, b in README_PAIRS if a in results and b in results]
+    for level, diff, what in paired:
+        rows.append(f"| `{profile}`, paired | `{level}` {what} | {len(diff)} | {_row(diff)} | |")
+    return [row.replace("(-", f"({MINUS}").replace(" -", f" {MINUS}") for row in rows]
+
+
 def fingerprint() -> str:
     """The code a level's records were played by: the engine, the bots and their data, and
     the match harness, hashed."""
@@ -137,15 +163,22 @@ def _reconcile(records: Records, profile: str, levels: list[str], accept: set[st
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("profile")
-    parser.add_argument("--deals", type=int, required=True)
+    parser.add_argument("--deals", type=int, help="deals a level (required to play)")
     parser.add_argument("--chunk", type=int, default=20)
     parser.add_argument("--workers", type=int, default=default_workers())
     parser.add_argument("--levels", default=",".join(LEVELS))
     parser.add_argument("--accept", default="", help="levels whose records stand for this code")
     parser.add_argument("--retire", default="", help="levels whose records are kept aside")
     parser.add_argument("--file", type=Path)
+    parser.add_argument("--readme", action="store_true",
+                        help="print the README's rows from the records kept, and play nothing")
     args = parser.parse_args(argv)
     path = args.file or RESULTS / f"yardsticks-{args.profile}.json"
+    if args.readme:
+        print("\n".join(readme_rows(args.profile, _load(path))))
+        return 0
+    if args.deals is None:
+        parser.error("--deals is required to play")
     path.parent.mkdir(parents=True, exist_ok=True)
     levels = args.levels.split(",")
     code = fingerprint()

@@ -1,0 +1,45 @@
+"""tools/yardsticks.py: the README's rows come from the records kept, deal by deal."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+pytestmark = [pytest.mark.host_only,
+              pytest.mark.skipif(sys.platform == "emscripten", reason="a tool of the host")]
+
+
+def _yardsticks():
+    path = Path(__file__).parent.parent / "tools" / "yardsticks.py"
+    spec = importlib.util.spec_from_file_location("yardsticks", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_readme_rows_give_shares_and_the_floor_on_the_same_deals(tmp_path, capsys):
+    records = {"strong": {"code": "x", "deals": [2.0, 0.0, 1.0, 3.0]},
+               "posterior": {"code": "x", "deals": [2.0, 2.0, 2.0]},
+               "oracle": {"code": "x", "deals": [4.0, 4.0]}}
+    path = tmp_path / "records.json"
+    path.write_text(json.dumps(records))
+    assert _yardsticks().main(["prairie", "--readme", "--file", str(path)]) == 0
+    rows = capsys.readouterr().out.splitlines()
+    # strong's share is on the three deals both played: 3 of posterior's 6.
+    assert rows[0].startswith("| `prairie` | `basic/strong` − `basic` | 4 | +1.50 ")
+    assert rows[0].endswith("| 50% |")
+    assert rows[2].endswith("| 200% |")
+    # The floor, deal by deal: strong − 0.85 × posterior = 0.3, −1.7, −0.7.
+    floor = next(r for r in rows if "0.85" in r)
+    assert "| `strong` − 0.85 × `posterior` | 3 | −0.70 (" in floor
+    assert any("| `oracle` − `posterior` | 2 | +2.00 " in r for r in rows)
+
+
+def test_playing_needs_a_number_of_deals(tmp_path):
+    with pytest.raises(SystemExit):
+        _yardsticks().main(["prairie", "--file", str(tmp_path / "r.json")])
