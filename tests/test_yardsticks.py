@@ -9,6 +9,9 @@ from pathlib import Path
 
 import pytest
 
+M, X = "\N{MINUS SIGN}", "\N{MULTIPLICATION SIGN}"
+"""How the README writes a difference and a product."""
+
 pytestmark = [pytest.mark.host_only,
               pytest.mark.skipif(sys.platform == "emscripten", reason="a tool of the host")]
 
@@ -31,13 +34,13 @@ def test_readme_rows_give_shares_and_the_floor_on_the_same_deals(tmp_path, capsy
     assert _yardsticks().main(["prairie", "--readme", "--file", str(path)]) == 0
     rows = capsys.readouterr().out.splitlines()
     # strong's share is on the three deals both played: 3 of posterior's 6.
-    assert rows[0].startswith("| `prairie` | `basic/strong` − `basic` | 4 | +1.50 ")
+    assert rows[0].startswith(f"| `prairie` | `basic/strong` {M} `basic` | 4 | +1.50 ")
     assert rows[0].endswith("| 50% |")
     assert rows[2].endswith("| 200% |")
-    # The floor, deal by deal: strong − 0.85 × posterior = 0.3, −1.7, −0.7.
+    # The floor, deal by deal: strong - 0.85 * posterior = 0.3, -1.7, -0.7.
     floor = next(r for r in rows if "0.85" in r)
-    assert "| `strong` − 0.85 × `posterior` | 3 | −0.70 (" in floor
-    assert any("| `oracle` − `posterior` | 2 | +2.00 " in r for r in rows)
+    assert f"| `strong` {M} 0.85 {X} `posterior` | 3 | {M}0.70 (" in floor
+    assert any(f"| `oracle` {M} `posterior` | 2 | +2.00 " in r for r in rows)
 
 
 def test_playing_needs_a_number_of_deals(tmp_path):
