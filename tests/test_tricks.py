@@ -9,7 +9,7 @@ from dataclasses import replace
 
 import pytest
 
-from kaiser_core.bots import dds
+from kaiser_core.bots import dds, rollout
 from kaiser_core.engine.cards import parse_card
 from kaiser_core.engine.actions import KAISER
 from kaiser_core.engine.game import BIDDING, PLAY, Game
@@ -121,3 +121,44 @@ def test_a_three_card_trick_under_a_kaiser_bid():
         assert dds.solve(hands, 0, trump, out_seat=2, team=0) == expected
 
 
+
+
+def _rule_playout(hands: list[int], leader: int, trump: int, out_seat: int,
+                  seats: list[int], played: list[int]) -> tuple[list[int], int, int]:
+    """The rule player's playout told by the engine's own trick rules, card by card."""
+    won, five, three = [0, 0], -1, -1
+    live = 0
+    for h in hands:
+        live |= h
+    for c in played:
+        live |= 1 << c
+    size = trick_size(out_seat)
+    while True:
+        if len(played) == size:
+            side = trick_winner(seats, played, trump) & 1
+            won[side] += 1
+            five = side if parse_card("5H") in played else five
+            three = side if parse_card("3S") in played else three
+            for c in played:
+                live ^= 1 << c
+            leader, seats, played = trick_winner(seats, played, trump), [], []
+        seat = next_to_play(leader, out_seat, seats)
+        if not hands[seat]:
+            return won, five, three
+        card = (rollout.rule_follow(hands[seat], live, trump, seats, played, seat, size)
+                if played else rollout.rule_lead(hands[seat], live, trump))
+        hands[seat] ^= 1 << card
+        seats, played = [*seats, seat], [*played, card]
+
+
+def test_the_rule_players_playouts_keep_the_tricks_as_the_rule_does():
+    """The playout keeps each trick's best card as the cards fall: every trick must go where
+    ``trick_winner`` sends it, with its 5H and 3S, from any point of a trick."""
+    rng = random.Random(3)
+    for _ in range(3000):
+        kaiser = rng.random() < 0.2
+        hands, leader, trump, out, seats, played = dds.random_position(
+            rng, rng.randint(1, 8), kaiser, rng.randint(0, 2 if kaiser else 3))
+        assert rollout.playout_outcome(list(hands), leader, trump, out, list(seats), list(played)
+                                       ) == _rule_playout(list(hands), leader, trump, out,
+                                                          list(seats), list(played))

@@ -13,7 +13,7 @@ from __future__ import annotations
 from ..engine.cards import FIVE_OF_HEARTS as _FIVE
 from ..engine.cards import SUIT_MASK
 from ..engine.cards import THREE_OF_SPADES as _THREE
-from ..engine.tricks import next_to_play, trick_winner
+from ..engine.tricks import next_to_play
 
 
 def playout(hands: list[int], leader: int, trump: int, out_seat: int,
@@ -29,46 +29,55 @@ def playout_outcome(hands: list[int], leader: int, trump: int, out_seat: int,
     """The rest of the hand played by the same rules, told in full: tricks won per team and
     the teams whose tricks take the 5H and the 3S (-1: not in a trick from here on). The
     score of a hand needs these when raw points do not say enough (the 3S read literally,
-    the three-trick rule, a Kaiser bid)."""
+    the three-trick rule, a Kaiser bid). The trick's best card so far is kept as the cards
+    fall, so neither the rules nor the trick's end look for it again."""
     size = 4 - (out_seat >= 0)
     won = [0, 0]
     five = three = -1
     live = 0
     for h in hands:
         live |= h
-    for c in trick_cards:
-        live |= 1 << c
+    count = len(trick_cards)
+    in_trick = led = best = best_seat = 0
+    if trick_cards:
+        led, best, best_seat = trick_cards[0] >> 3, trick_cards[0], trick_seats[0]
+    for s, c in zip(trick_seats, trick_cards):
+        in_trick |= 1 << c
+        if (c >> 3 == best >> 3 and c > best) or (c >> 3 == trump and best >> 3 != trump):
+            best, best_seat = c, s
+    live |= in_trick
+    seat = next_to_play(leader, out_seat, trick_seats)
     while True:
-        if len(trick_cards) == size:
-            winner = trick_winner(trick_seats, trick_cards, trump)
-            side = winner & 1
+        if count == size:
+            side = best_seat & 1
             won[side] += 1
-            if _FIVE in trick_cards:
+            if in_trick >> _FIVE & 1:
                 five = side
-            if _THREE in trick_cards:
+            if in_trick >> _THREE & 1:
                 three = side
-            for c in trick_cards:
-                live ^= 1 << c
-            leader = winner
-            trick_seats = []
-            trick_cards = []
-            continue
-        if trick_cards:
-            seat = next_to_play(leader, out_seat, trick_seats)
-        else:
-            seat = leader
-            if not hands[seat]:
-                return won, five, three
+            live ^= in_trick
+            seat = best_seat
+            count = in_trick = 0
         hand = hands[seat]
-        if not hand & (hand - 1):
-            card = hand.bit_length() - 1  # the last card: no rule to ask
-        elif not trick_cards:
-            card = rule_lead(hand, live, trump)
+        if not count:
+            if not hand:
+                return won, five, three
+            card = hand.bit_length() - 1 if not hand & (hand - 1) else rule_lead(hand, live, trump)
+            led, best, best_seat = card >> 3, card, seat
         else:
-            card = rule_follow(hand, live, trump, trick_seats, trick_cards, seat, size)
+            legal = hand & SUIT_MASK[led] or hand
+            if not legal & (legal - 1):
+                card = legal.bit_length() - 1
+            else:
+                card = _follow(legal, live, trump, best, best_seat, seat, count == size - 1)
+            if (card >> 3 == best >> 3 and card > best) or (card >> 3 == trump and best >> 3 != trump):
+                best, best_seat = card, seat
         hands[seat] = hand ^ (1 << card)
-        trick_seats.append(seat)
-        trick_cards.append(card)
+        in_trick |= 1 << card
+        count += 1
+        seat = (seat + 1) & 3
+        if seat == out_seat:
+            seat = (seat + 1) & 3
 
 
 _RANK = tuple(0x01010101 << rank for rank in range(8))
@@ -125,7 +134,12 @@ def rule_follow(hand: int, live: int, trump: int, trick_seats: list[int], trick_
     for s, c in zip(trick_seats, trick_cards):
         if (c >> 3 == best >> 3 and c > best) or (c >> 3 == trump and best >> 3 != trump):
             best, best_seat = c, s
-    last = len(trick_cards) == size - 1
+    return _follow(legal, live, trump, best, best_seat, seat, len(trick_cards) == size - 1)
+
+
+def _follow(legal: int, live: int, trump: int, best: int, best_seat: int, seat: int, last: bool
+            ) -> int:
+    """``rule_follow`` among two or more ``legal`` cards, the trick's best card known."""
     if best_seat & 1 == seat & 1:
         safe = last or (_is_top(best, live) and (best >> 3 == trump or trump < 0))
         if safe and legal >> _FIVE & 1:
