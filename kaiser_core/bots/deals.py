@@ -1,7 +1,7 @@
 """Deals of the unseen cards exactly uniform under the hard facts (hand sizes, voids shown):
 the start of every reading of the table, and the worlds of a player who reads nothing.
 
-Plain card-by-card dealing (``sampling._deal_once``) leans towards some deals once voids are
+Plain card-by-card dealing (``sampling._Dealer``) leans towards some deals once voids are
 shown; here the deals are counted suit by suit, so each one is exactly as likely as any other,
 which the chains that read the table (``reading``, ``posterior``) need to be right.
 """

@@ -28,37 +28,46 @@ SURPRISE = 0.4
 played from that world's hand (a touching card of the same holding counts as the same)."""
 
 
-def _deal_once(cards: list[int], sizes: list[int], voids: list[int],
-               rng: random.Random) -> list[int] | None:
-    """One random assignment of ``cards`` to seats with room and no void in the card's suit."""
-    order = cards[:]
-    rng.shuffle(order)
-    # The most constrained cards first: those only few seats may hold (a stable sort by the
-    # count of seats open to the card's suit).
-    holders = [sum(1 for s in range(4) if sizes[s] and not voids[s] >> suit & 1)
-               for suit in range(4)]
-    if min(holders) != max(holders):
-        order.sort(key=lambda c: holders[c >> 3])
-    room = sizes[:]
-    hands = [0, 0, 0, 0]
-    # A card goes to a seat with room and no void in its suit, with odds by the room left.
-    open_to = [[s for s in range(4) if not voids[s] >> suit & 1] for suit in range(4)]
-    for c in order:
-        seats = open_to[c >> 3]
-        total = 0
-        for s in seats:
-            total += room[s]
-        if not total:
-            return None
-        pick = rng.random() * total
-        for s in seats:
-            if room[s]:
-                pick -= room[s]
-                if pick < 0:
-                    break
-        hands[s] |= 1 << c
-        room[s] -= 1
-    return hands
+class _Dealer:
+    """Random assignments of ``cards`` to seats with room and no void in the card's suit. What
+    the hard facts allow is worked out once per decision, the dealing once per world."""
+
+    def __init__(self, cards: list[int], sizes: list[int], voids: list[int]) -> None:
+        self.cards, self.sizes = cards, sizes
+        # The most constrained cards first: those only few seats may hold (a stable sort by
+        # the count of seats open to the card's suit, after the shuffle).
+        holders = [sum(1 for s in range(4) if sizes[s] and not voids[s] >> suit & 1)
+                   for suit in range(4)]
+        self.key = holders.__getitem__ if min(holders) != max(holders) else None
+        self.open_to = [[s for s in range(4) if not voids[s] >> suit & 1] for suit in range(4)]
+
+    def deal(self, rng: random.Random) -> list[int] | None:
+        """One assignment: a card goes to a seat open to it with odds by the room left."""
+        order = self.cards[:]
+        rng.shuffle(order)
+        if self.key is not None:
+            key = self.key
+            order.sort(key=lambda c: key(c >> 3))
+        room = self.sizes[:]
+        hands = [0, 0, 0, 0]
+        open_to = self.open_to
+        random_ = rng.random
+        for c in order:
+            seats = open_to[c >> 3]
+            total = 0
+            for s in seats:
+                total += room[s]
+            if not total:
+                return None
+            pick = random_() * total
+            for s in seats:
+                if room[s]:
+                    pick -= room[s]
+                    if pick < 0:
+                        break
+            hands[s] |= 1 << c
+            room[s] -= 1
+        return hands
 
 
 class Play(NamedTuple):
@@ -180,10 +189,11 @@ def sample_worlds(obs: Observation, count: int, rng: random.Random,
     if not calls and not by_others:
         candidates = 1
     worlds: list[list[int]] = []
+    dealer = _Dealer(cards, sizes, voids)
     for _ in range(count * candidates):
         if deadline is not None and worlds and time.perf_counter() > deadline:
             break
-        hands = _deal_once(cards, sizes, voids, rng) or _fallback(cards, sizes, voids)
+        hands = dealer.deal(rng) or _fallback(cards, sizes, voids)
         if known >= 0:
             hands[partner_of(obs.seat)] |= 1 << known
         hands[obs.seat] = obs.hand
