@@ -289,51 +289,69 @@ _NO_TRUMP_BID = tuple(a >= BID_BASE and bid_no_trump(a) for a in range(MAX_ACTIO
 def auction_choice(obs: Observation, evals: list[tuple[float, int]]) -> int:
     """The call for the seat to bid, from ``evals`` ((estimate, trump) as ``evaluations``
     gives them): the search levels bid by these rules from their own estimates."""
-    legal = obs.legal
-    bids = [a for a in legal if a >= BID_BASE]
-    if KAISER in legal and kaiser_call(obs):
-        return KAISER
-    if PASS not in legal and len(bids) == 2 and bid_points(bids[0]) == bid_points(bids[1]):
-        return _best_forced(obs, bids, evals)
-    if not bids:
-        return PASS
-    suit_mu = max(mu for mu, t in evals if t >= 0)
-    nt_mu = evals[-1][0]
-    margin = _margin(obs)
-    suit_max = math.floor(suit_mu - margin)
-    nt_max = math.floor(nt_mu - margin - 0.6)
-    rules = obs.rules
-    standing = max((bid_rank(a) for _, a in obs.auction if a != PASS), default=0)
-    holder = next((s for s, a in reversed(obs.auction) if a != PASS), -1)
-    forced = PASS not in legal
+    return CallRule(obs)(evals)
 
-    # The bids we can afford, against the dearest of each kind (bids count up in points, suit
-    # before no trump): the inference asks this of thousands of hands a decision.
-    suit_top, nt_top = bid_action(suit_max, False), bid_action(nt_max, True)
-    ok = [a for a in bids if a <= (nt_top if _NO_TRUMP_BID[a] else suit_top)]
 
-    def value(action: int) -> float:
-        nt = bid_no_trump(action)
-        return bid_value(nt_mu if nt else suit_mu, bid_points(action), nt)
+class CallRule:
+    """``auction_choice`` at one view, all it reads there but the hand's estimates worked out
+    once: the readings of the auction ask it of thousands of hands a decision (the hand
+    itself only for the Kaiser bid's test, where that bid is open)."""
 
-    if holder >= 0 and holder == partner(obs.seat) and not forced:
+    def __init__(self, obs: Observation) -> None:
+        self.obs = obs
+        legal = obs.legal
+        self.kaiser = KAISER in legal
+        self.bids = bids = [a for a in legal if a >= BID_BASE]
+        self.forced = forced = PASS not in legal
+        self.forced_pair = forced and len(bids) == 2 and bid_points(bids[0]) == bid_points(bids[1])
+        self.margin = _margin(obs)
+        rules = obs.rules
+        self.standing = max((bid_rank(a) for _, a in obs.auction if a != PASS), default=0)
+        holder = next((s for s, a in reversed(obs.auction) if a != PASS), -1)
+        self.partner_holds = holder >= 0 and holder == partner(obs.seat) and not forced
         # Partner's contract already counts on an average hand from us; raise only to shut
         # out an opponent dealer who may still equal it.
-        if (obs.seat == obs.dealer or obs.dealer == partner(obs.seat)
-                or rules.auction != "single"):
+        self.partner_stands = (obs.seat == obs.dealer or obs.dealer == partner(obs.seat)
+                               or rules.auction != "single")
+        self.lowest_level = ((obs.seat == obs.dealer and rules.auction == "single")
+                             or rules.auction == "continuing")
+
+    def __call__(self, evals: list[tuple[float, int]]) -> int:
+        if self.kaiser and kaiser_call(self.obs):
+            return KAISER
+        bids = self.bids
+        if self.forced_pair:
+            return _best_forced(self.obs, bids, evals)
+        if not bids:
             return PASS
-        raise_to = [a for a in ok if bid_rank(a) >= standing + 2]
-        return raise_to[0] if raise_to and suit_mu - margin >= bid_points(raise_to[0]) + 1 else PASS
-    if not ok:
-        return bids[0] if forced else PASS
-    last_word = obs.seat == obs.dealer and rules.auction == "single"
-    lowest = bid_points(ok[0])
-    if last_word or rules.auction == "continuing":
-        level = lowest
-    else:
-        level = max(lowest, min(max(suit_max, nt_max) - 1, lowest + 1))
-    at_level = [a for a in ok if bid_points(a) == level] or ok[:1]
-    return max(at_level, key=value)
+        suit_mu = max(mu for mu, t in evals if t >= 0)
+        nt_mu = evals[-1][0]
+        margin = self.margin
+        suit_max = math.floor(suit_mu - margin)
+        nt_max = math.floor(nt_mu - margin - 0.6)
+        # The bids we can afford, against the dearest of each kind (bids count up in points,
+        # suit before no trump).
+        suit_top, nt_top = bid_action(suit_max, False), bid_action(nt_max, True)
+        ok = [a for a in bids if a <= (nt_top if _NO_TRUMP_BID[a] else suit_top)]
+        if self.partner_holds:
+            if self.partner_stands:
+                return PASS
+            raise_to = [a for a in ok if bid_rank(a) >= self.standing + 2]
+            return raise_to[0] if raise_to and suit_mu - margin >= bid_points(raise_to[0]) + 1 else PASS
+        if not ok:
+            return bids[0] if self.forced else PASS
+        lowest = bid_points(ok[0])
+        if self.lowest_level:
+            level = lowest
+        else:
+            level = max(lowest, min(max(suit_max, nt_max) - 1, lowest + 1))
+        at_level = [a for a in ok if bid_points(a) == level] or ok[:1]
+
+        def value(action: int) -> float:
+            nt = bid_no_trump(action)
+            return bid_value(nt_mu if nt else suit_mu, bid_points(action), nt)
+
+        return max(at_level, key=value)
 
 
 def _name_trump(obs: Observation) -> int:

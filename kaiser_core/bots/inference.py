@@ -19,7 +19,7 @@ from dataclasses import replace
 
 from ..engine.actions import KAISER, PASS, bid_rank
 from ..engine.game import BIDDING, auction_options, partner
-from .basic import NO_TRUMP, auction_choice, partner_share, team_estimates
+from .basic import NO_TRUMP, CallRule, auction_choice, partner_share, team_estimates
 from .observation import Observation
 
 BETA = 0.6
@@ -97,6 +97,7 @@ class AuctionModel:
             if action != PASS:
                 best_rank, best_seat = bid_rank(action), seat
         self.misfits = _misfits(tuple(view for _, view, _, _, _ in self.calls))
+        self.rules = [CallRule(view) for _, view, _, _, _ in self.calls]
         self.by_seat: list[list[int]] = [[k for k, call in enumerate(self.calls)
                                           if call[0] == s] for s in range(4)]
 
@@ -136,7 +137,7 @@ class AuctionModel:
                        evals[4][0])
                 misfit = self.misfits.get(key)
                 if misfit is None:
-                    misfit = self.misfits[key] = self._misfit_of(k, auction_choice(view, evals))
+                    misfit = self.misfits[key] = self._misfit_of(k, self.rules[k](evals))
             self.misfits[k, hand] = misfit
         return misfit
 
