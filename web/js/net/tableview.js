@@ -15,6 +15,7 @@ import { playMove } from "../table/playback.js";
 /** @typedef {import("./host.js").Update} Update */
 /** @typedef {import("./host.js").SeatInfo} SeatInfo */
 /** @typedef {import("../types.js").Action} Action */
+/** @typedef {import("../types.js").View} View */
 /** @typedef {import("../table/playback.js").Frame} Frame */
 
 /** @param {number} ms */
@@ -59,6 +60,9 @@ export class SharedTableView {
     this.last = null;
     /** @type {Object<string, unknown>[]} every finished trick shown here (the tests compare them) */
     this.tricks = [];
+    /** The hand whose tricks `handTricks` counts (`hand_number`), and how many of them are in `tricks`. */
+    this.trickHand = -1;
+    this.handTricks = 0;
     /** Someone watching: never a move, never "your turn". */
     this.watching = false;
     /** @type {number | null} the seat the table is turned to */
@@ -80,6 +84,7 @@ export class SharedTableView {
   async play(u, seat) {
     this.seat = seat;
     const prev = this.last?.view;
+    this.catchUp(prev, u);
     if (prev && u.events.length) {
       const played = await playMove(/** @type {any} */ (u.events), prev, u.view, {
         hold: (frame) => { this.frame = frame; },
@@ -87,7 +92,7 @@ export class SharedTableView {
         delay: sleep,
         speed: { anim: this.animMs, pause: this.animMs },
         gone: () => false,
-        onTrick: (won) => { this.tricks.push({ winner: won.winner, cards: won.cards, seats: won.seats }); },
+        onTrick: (won) => { this.told(won); },
       });
       if (played?.hand) {
         renderHandResult($("hand-body"), played.hand.record, played.hand.hand_index, teamOf(seat));
@@ -99,6 +104,32 @@ export class SharedTableView {
     this.frame = null;
     this.last = u;
     this.draw();
+  }
+
+  /** A won trick joins the table's story. @param {{winner?: number | null, cards: string[], seats: number[]}} t */
+  told(t) {
+    this.tricks.push({ winner: t.winner, cards: t.cards, seats: t.seats });
+    this.handTricks += 1;
+  }
+
+  /**
+   * Tricks won in moves this table never played back (an update lost on the way, or moves made
+   * while it reconnected) join the story from the hand's own record, in order, before the move
+   * at hand is played. The first view seen starts the count: what came before it is not told.
+   * A hand whose end went unseen is not told again (the view has its scores), nor a hand that
+   * ended by a claim (its record holds tricks nobody played).
+   * @param {View | undefined} prev @param {Update} u
+   */
+  catchUp(prev, u) {
+    const events = /** @type {any[]} */ (u.events);
+    const hand = events.find((e) => e.type === "hand");
+    const index = hand ? hand.hand_index : u.view.hand_number;
+    if (!prev) { this.trickHand = index; this.handTricks = u.view.tricks.length; return; }
+    if (index !== this.trickHand) { this.trickHand = index; this.handTricks = 0; }
+    if (events.some((e) => e.type === "action" && e.action?.type === "claim")) return;
+    const all = hand ? hand.record.tricks : u.view.tricks;
+    const before = all.length - (events.some((e) => e.type === "trick") ? 1 : 0);
+    for (const t of all.slice(this.handTricks, before)) this.told(t);
   }
 
   /** Draw the latest view (also when only the seats changed). */
