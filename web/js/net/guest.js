@@ -153,11 +153,15 @@ export class RemoteTable {
       this.started = !!m.started;
       this.onSeats();
     } else if (m.type === "update") {
+      // The host's reminder of a turn already shown (host.remind) changes at most the seats.
+      const again = this.view != null && m.moves === this.moves && !m.events?.length
+        && JSON.stringify(m.view) === JSON.stringify(this.view);
       this.moves = m.moves;
       this.view = m.view;
       this.seats = m.seats;
       this.started = true;
-      this.onUpdate(/** @type {Update} */ (m));
+      if (again) this.onSeats();
+      else this.onUpdate(/** @type {Update} */ (m));
     } else if (m.type === "talk") {
       this.onTalk(m.seat, m.say);
     } else if (m.type === "refused") {

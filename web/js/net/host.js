@@ -28,6 +28,8 @@ export const DEFAULT_ABSENT_MS = 30000;
 /** Someone who opened the link but is not seated after this long: the host's lobby says to send it again. */
 export const GIVE_UP_MS = 45000;
 const BOT_CAP_MS = 800;
+/** How often a person whose turn it is hears of it again until they move (remind()). */
+export const REMIND_MS = 8000;
 /** The level of a new table's bots and of a bot standing in for someone away: the solo table's default. */
 const STAND_IN_LEVEL = "strong";
 
@@ -115,6 +117,9 @@ export class HostSession {
     this.arrivalLog = [];
     /** @type {ReturnType<typeof setInterval> | null} */
     this.arrivalTimer = null;
+    this.remindMs = REMIND_MS;
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    this.remindTimer = undefined;
     /**
      * The table's authority, as at a solo table: its bots are the bot seats and the stand-ins
      * for people away; each moves at a pace people can follow.
@@ -554,6 +559,25 @@ export class HostSession {
       for (const peer of this.watchers.keys()) this.send(peer, { type: "update", ...u });
     }
     this.onUpdate(this.updateFor(this.hostSeat, events));
+    this.remind();
+  }
+
+  /**
+   * The person whose turn it is hears of it again every remindMs until someone moves: the
+   * update that told them can be lost on the way (a relay's loss, a path given up for another),
+   * and the table would wait for a move nobody was asked for. Their page draws it only if it
+   * shows something new.
+   */
+  remind() {
+    clearTimeout(this.remindTimer);
+    if (this.closed || !this.started) return;
+    this.remindTimer = setTimeout(() => {
+      const turn = this.views[this.hostSeat]?.to_act;
+      const s = turn == null ? null : this.seats[turn];
+      if (turn == null || this.closed) return;
+      if (s?.kind === "person" && s.peer) this.send(s.peer, { type: "update", ...this.updateFor(turn, []) });
+      this.remind();
+    }, this.remindMs);
   }
 
   /** @param {number} seat @param {Object<string, unknown>[]} events @returns {Update} */
@@ -621,6 +645,7 @@ export class HostSession {
   close() {
     this.closed = true;
     if (this.arrivalTimer) clearInterval(this.arrivalTimer);
+    clearTimeout(this.remindTimer);
     for (const t of this.awayTimers) clearTimeout(t);
     this.loop.close();
   }
