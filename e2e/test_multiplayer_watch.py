@@ -96,4 +96,3 @@ def test_someone_watches_and_never_sees_a_hand(browser, base_url_sub, nostr_rela
     assert xan.evaluate("window.kaiserNet.guest.watching") is False
     for ctx in (xctx, wctx, actx, hctx):
         ctx.close()
-

@@ -572,10 +572,10 @@ export class HostSession {
     clearTimeout(this.remindTimer);
     if (this.closed || !this.started) return;
     this.remindTimer = setTimeout(() => {
-      const turn = this.views[this.hostSeat]?.to_act;
-      const s = turn == null ? null : this.seats[turn];
+      const turn = this.loop.table?.view(this.hostSeat)?.to_act;
       if (turn == null || this.closed) return;
-      if (s?.kind === "person" && s.peer) this.send(s.peer, { type: "update", ...this.updateFor(turn, []) });
+      const s = this.seats[turn];
+      if (s.kind === "person" && s.peer) this.send(s.peer, { type: "update", ...this.updateFor(turn, []) });
       this.remind();
     }, this.remindMs);
   }
