@@ -110,7 +110,7 @@ def _check_swaps_leave_the_choice(level: str, other_seat: Callable[[int], int], 
 
 
 @pytest.mark.parametrize("level", ["posterior", "posterior-unread", "strong-read",
-                                   "strong-chain", "strong-model"])
+                                   "strong-chain", "strong-model", "strong-mix"])
 def test_the_fair_yardsticks_read_the_seats_view_alone(level):
     _check_swaps_leave_the_choice(level, partner, same_view=True)
 
@@ -163,7 +163,7 @@ def test_yardsticks_refuse_the_pass_to_partner():
 
 def test_the_yardsticks_are_in_the_harness_and_never_offered():
     yardsticks = {"posterior", "posterior-unread", "strong-read", "strong-chain",
-                  "strong-model", "oracle-partner", "oracle-opponents"}
+                  "strong-model", "strong-mix", "oracle-partner", "oracle-opponents"}
     assert yardsticks <= set(YARDSTICKS) | set(ORACLES)
     assert not yardsticks & set(LEVELS)
     for level in yardsticks:

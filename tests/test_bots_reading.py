@@ -128,3 +128,89 @@ def test_cards_passed_to_partner_are_left_to_the_sampler():
         game.step(choose(game, "basic", 0))
     assert R.read_worlds(observe(game, game.to_act), 4, make_rng(0)) is None
     assert choose(game, "strong", 0) in game.legal()
+
+
+def test_the_mixed_chain_follows_both_hypotheses_of_a_small_ending():
+    """``mixed``: each deal's weight is the sum over the two hypotheses (opponents who play
+    ``basic``, or who agree with it as often as ``strong``) of exp(-price) under each; the
+    chain, proposing the other hypothesis as it goes, must deal in those proportions."""
+    game = basic_midhand("prairie", 5, 2)
+    obs = observe(game, game.to_act)
+    reading = R.TableReading(obs, mixed=True)
+    cards = cards_of(obs.unseen)
+    weights: dict[tuple[int, ...], float] = {}
+    for owners in itertools.product(range(len(reading.seats)), repeat=len(cards)):
+        hands = [0] * len(reading.seats)
+        for card, k in zip(cards, owners):
+            hands[k] |= 1 << card
+        if any(h.bit_count() != size for h, size in zip(hands, reading.sizes)):
+            continue
+        if any(h & SUIT_MASK[suit] for h, v in zip(hands, reading.voids) for suit in range(4)
+               if v >> suit & 1):
+            continue
+        weight = 0.0
+        for match_price, miss_price in (R.SHARP, R.SOFT):
+            reading.card_miss = miss_price
+            price = sum(reading.price(k, h) for k, h in enumerate(hands))
+            weight += math.exp(-price - reading.opponent_plays * match_price)
+        weights[tuple(hands)] = weight
+    assert len(weights) > 2
+    total = sum(weights.values())
+    draws = 3000
+    reading = R.TableReading(obs, mixed=True)
+    seen = Counter(tuple(w[s] for s in reading.seats)
+                   for w in reading.worlds(draws, make_rng("mixed"), thin=30))
+    distance = sum(abs(seen[h] / draws - w / total) for h, w in weights.items()) / 2
+    assert distance < 0.08
+
+
+def _hand_against(opponents: str, index: int, cards_left: int) -> Game:
+    """A deal of the harness, ``basic`` in seats 0 and 2 and ``opponents`` in 1 and 3, played
+    until seat 0 or 2 holds ``cards_left`` cards and has a choice."""
+    game = basic_midhand("prairie", index, 8)
+    while not (game.phase == PLAY and game.to_act & 1 == 0
+               and game.hands[game.to_act].bit_count() <= cards_left
+               and len(game.legal()) > 1):
+        game.step(choose(game, "basic" if game.to_act & 1 == 0 else opponents, index))
+    return game
+
+
+def test_the_mixed_chain_reads_whether_the_opponents_play_basic():
+    """After four tricks the chain has settled which the opponents are: mostly ``basic``
+    where they are, mostly not where they play as ``strong`` does."""
+    def sharp_share(opponents: str) -> float:
+        sharp = []
+        for index in range(8):
+            obs = observe(game := _hand_against(opponents, index, 4), game.to_act)
+            reading = R.TableReading(obs, mixed=True)
+            reading.worlds(4, make_rng(index), thin=10)
+            sharp.append(reading.sharp)
+        return sum(sharp) / len(sharp)
+
+    assert sharp_share("basic") >= 0.75
+    assert sharp_share("strong") <= 0.25
+
+
+def test_remembered_agreements_are_the_replayed_ones():
+    """``Replay.misses`` remembers ``basic``'s card by the suit led and trumps alone when the
+    hand follows suit: over many deals (the later ones meeting remembered answers), every
+    count equals the one replayed card by card."""
+    from kaiser_core.bots.replay import _agrees
+
+    for index in range(4):
+        game = basic_midhand("prairie", index, 3)
+        obs = observe(game, game.to_act)
+        reading = R.TableReading(obs)
+        cards_read = reading.cards_read
+        deals = UniformDeals(obs.unseen, reading.sizes, reading.voids)
+        rng = make_rng(index)
+        for _ in range(150):
+            for seat, held in zip(reading.seats, deals.draw(rng)):
+                if seat not in reading.opponents:
+                    continue
+                dealt = held | cards_read.played[seat]
+                replayed = 0
+                for view, action, before in cards_read.decisions[seat]:
+                    agrees = _agrees(view, action, dealt & ~before)
+                    replayed += 10 ** 6 if agrees is None else not agrees
+                assert cards_read.misses(seat, dealt, 10 ** 6) == min(replayed, 10 ** 6)

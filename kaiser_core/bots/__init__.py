@@ -30,6 +30,7 @@ from .strong import (
     oracle_full_choose,
     oracle_strong_choose,
     strong_chain_policy,
+    strong_mix_policy,
     strong_model_policy,
     strong_policy,
 )
@@ -48,7 +49,8 @@ YARDSTICKS: dict[str, Policy] = {"posterior": posterior_policy,
                                  "posterior-unread": posterior_unread_policy,
                                  "strong-read": strong_read_policy,
                                  "strong-chain": strong_chain_policy,
-                                 "strong-model": strong_model_policy}
+                                 "strong-model": strong_model_policy,
+                                 "strong-mix": strong_mix_policy}
 """Fair levels that know the other seats play ``basic``: the ceiling of a player who does
 not peek, and its two halves (its judging without its reading, its reading under
 ``strong``'s judging); and ``strong`` reading the table by the chain, the others' cards read

@@ -14,6 +14,11 @@ deal over ``strong``, 300 deals), and here is a player's version of it:
   a world's likelihood is ``exp(-price)``. Partner is this bot or a person, not ``basic``:
   its cards are read as ``sampling`` reads them, ``PARTNER_MISS`` for each the rule player
   would not have played;
+- or, ``mixed``, the opponents are ``basic`` or they are not, and the chain reads which as it
+  reads their cards: its state is a world and a hypothesis, every ``FLIP_EVERY`` steps it
+  proposes the other hypothesis (priced on the world's cards under both), so the reading is
+  sharp (``SHARP``: 1 in 100 a card ``basic`` would not have played) where the opponents' cards
+  have fitted ``basic`` and as soft as ``CARD_MISS`` where they have not;
 - or, with ``model``, every other seat's cards priced alike by the card model of ``strong``'s
   own play (``cardmodel``): minus the log of the odds it gives each card seen, from that
   world's hand (the calls as above);
@@ -55,6 +60,25 @@ kept against one that explains it, about the odds of a card of ``strong``'s wher
 chose another (they agree on 64% of cards, among 3.7 legal ones on average). At 1 in 100 the
 reading gained more against ``basic`` and lost head to head against ``strong`` (README)."""
 
+SHARP_AGREES, SOFT_AGREES, OTHER_CARDS = 0.99, 0.64, 2.7
+"""The two hypotheses of ``mixed``, as the chance that an opponent's card is ``basic``'s: an
+opponent who plays ``basic`` (1 in 100 not), or one who agrees as often as ``strong`` does
+(64% of its cards), a card it chose among 3.7 legal on average (2.7 others)."""
+
+
+def _agreeing(agrees: float) -> tuple[float, float]:
+    """(the price of a card ``basic`` would have played, the extra price of one it would
+    not) for an opponent who plays ``basic``'s card with chance ``agrees``."""
+    match = -math.log(agrees)
+    return match, -math.log((1.0 - agrees) / OTHER_CARDS) - match
+
+
+SHARP = _agreeing(SHARP_AGREES)
+SOFT = _agreeing(SOFT_AGREES)
+
+FLIP_EVERY = 10
+"""Chain steps between two proposals of the other hypothesis (``mixed``)."""
+
 BURN_IN, THIN = 100, 5
 """Chain steps before the first world and between two, unless told otherwise."""
 
@@ -80,9 +104,12 @@ class TableReading:
     """One decision's reading: the seats whose cards are unseen, the facts they obey and each
     hand's price (remembered for the decision)."""
 
-    def __init__(self, obs: Observation, model: bool = False) -> None:
+    def __init__(self, obs: Observation, model: bool = False, mixed: bool = False) -> None:
         self.obs = obs
         self.model = model
+        self.mixed = mixed
+        self.sharp = False
+        self.card_miss = SOFT[1] if mixed else CARD_MISS
         mate = partner(obs.seat)
         self.opponents = frozenset(s for s in range(4) if s not in (obs.seat, mate))
         self.cards_read = Replay(obs, frozenset(), self.opponents)
@@ -95,6 +122,7 @@ class TableReading:
             self.seat_plays[play.seat].append((play, before[play.seat]))
             before[play.seat] |= 1 << play.card
         self.mate_plays = self.seat_plays[mate] if mate != obs.out_seat else []
+        self.opponent_plays = sum(len(self.seat_plays[s]) for s in self.opponents)
         self._mate_misses: dict[int, int] = {}
         contract = obs.contract
         self.declaring = [bool(contract and contract.seat & 1 == s & 1) for s in range(4)]
@@ -162,9 +190,24 @@ class TableReading:
         if seat == self.mate and self.mate_plays:
             total += PARTNER_MISS * self.mate_misses(dealt)
         if seat in self.opponents and total <= budget:
-            limit = int(min(budget - total, _NO_LIMIT) / CARD_MISS) + 1
-            total += CARD_MISS * self.cards_read.misses(seat, dealt, limit)
+            limit = int(min(budget - total, _NO_LIMIT) / self.card_miss) + 1
+            total += self.card_miss * self.cards_read.misses(seat, dealt, limit)
         return total
+
+    def flip(self, hands: list[int], prices: list[float], rng: random.Random) -> None:
+        """Propose the other hypothesis for this world (``mixed``), with the Metropolis odds of
+        the opponents' cards under each; kept, the opponents' prices follow it."""
+        opponents = [k for k, s in enumerate(self.seats) if s in self.opponents]
+        misses = sum(self.cards_read.misses(self.seats[k], hands[k] | self.cards_read.played[
+            self.seats[k]], int(_NO_LIMIT)) for k in opponents)
+        now, other = (SHARP, SOFT) if self.sharp else (SOFT, SHARP)
+        change = self.opponent_plays * (other[0] - now[0]) + misses * (other[1] - now[1])
+        if change > -math.log(1.0 - rng.random()):
+            return
+        self.sharp = not self.sharp
+        self.card_miss = other[1]
+        for k in opponents:
+            prices[k] = self.price(k, hands[k])
 
     def worlds(self, count: int, rng: random.Random, deadline: float | None = None,
                burn_in: int = BURN_IN, thin: int = THIN) -> list[list[int]]:
@@ -179,6 +222,9 @@ class TableReading:
         while len(worlds) < count:
             for _ in range(steps if len(holding) > 1 else 0):
                 taken += 1
+                if self.mixed and taken % FLIP_EVERY == 0:
+                    self.flip(hands, prices, rng)
+                    continue
                 if deadline is not None and worlds and taken % _CHECK_EVERY == 0 \
                         and time.perf_counter() > deadline:
                     return worlds
@@ -213,10 +259,11 @@ class TableReading:
 
 def read_worlds(obs: Observation, count: int, rng: random.Random,
                 deadline: float | None = None, burn_in: int = BURN_IN,
-                thin: int = THIN, model: bool = False) -> list[list[int]] | None:
+                thin: int = THIN, model: bool = False,
+                mixed: bool = False) -> list[list[int]] | None:
     """``count`` worlds (the four hands now; a Kaiser partner sitting out holds 0) drawn by
     the likelihood above, or ``None`` where the deal cannot be read as dealt (cards passed
     to partner)."""
     if obs.rules.pass_to_partner:
         return None
-    return TableReading(obs, model).worlds(count, rng, deadline, burn_in, thin)
+    return TableReading(obs, model, mixed).worlds(count, rng, deadline, burn_in, thin)

@@ -82,6 +82,7 @@ class Replay:
         self.decisions: dict[int, list[Decision]] = {s: [] for s in calls | cards}
         self._cache: dict[tuple[int, int], bool] = {}
         self._misses: dict[tuple[int, int], tuple[int, bool]] = {}
+        self._agreed: dict[tuple[int, int, int], bool | None] = {}
         game = _skeleton(obs, self.played)
         before = [0, 0, 0, 0]
 
@@ -130,10 +131,10 @@ class Replay:
         if known is not None and (known[1] or known[0] >= limit):
             return known[0]
         count, complete = 0, True
-        for view, action, before in self.decisions.get(seat, ()):
+        for n, (view, action, before) in enumerate(self.decisions.get(seat, ())):
             if view.phase != PLAY:
                 continue
-            agrees = _agrees(view, action, dealt & ~before)
+            agrees = self._agrees_at(seat, n, view, action, dealt & ~before)
             if agrees is None:
                 count = max(count, limit)
             elif not agrees:
@@ -143,6 +144,21 @@ class Replay:
                 break
         self._misses[key] = (count, complete)
         return count
+
+    def _agrees_at(self, seat: int, n: int, view: Observation, action: int,
+                   hand: int) -> bool | None:
+        """``_agrees``, remembered by what ``basic``'s card reads of the hand: following suit,
+        only the cards of the suit led and of trumps (whether any trump is still out) count,
+        so a chain's swap of other suits' cards finds the answer remembered."""
+        key = hand
+        if view.trick_cards:
+            led = SUIT_MASK[view.trick_cards[0] >> 3]
+            if hand & led:
+                key = hand & (led | (SUIT_MASK[view.trump] if view.trump >= 0 else 0))
+        remembered = (seat, n, key)
+        if remembered not in self._agreed:
+            self._agreed[remembered] = _agrees(view, action, hand)
+        return self._agreed[remembered]
 
     def dealt(self, seat: int, held: int) -> int:
         """A seat's dealt hand from the cards it holds now."""

@@ -267,6 +267,10 @@ strong_chain_policy = SearchPolicy(60, 20, 5, 48, 4,
                                    draw=partial(read_worlds, burn_in=100, thin=5))
 """``strong`` with the worlds of its cards read by the chain (``reading``), the others' cards
 read as ``basic``'s: measured, not kept (README), for measurement only."""
+strong_mix_policy = SearchPolicy(60, 20, 5, 48, 4,
+                                 draw=partial(read_worlds, burn_in=100, thin=10, mixed=True))
+"""``strong`` with its worlds read by the chain that also reads whether the opponents play
+``basic`` (``reading``, ``mixed``): sharp where their cards fit ``basic``, soft where not."""
 strong_model_policy = SearchPolicy(60, 20, 5, 48, 4,
                                    draw=partial(read_worlds, burn_in=100, thin=20, model=True))
 """``strong`` with its worlds read by the chain under the card model of ``strong``'s own play
