@@ -54,8 +54,8 @@ YARDSTICKS: dict[str, Policy] = {"posterior": posterior_policy,
 """Fair levels that know the other seats play ``basic``: the ceiling of a player who does
 not peek, and its two halves (its judging without its reading, its reading under
 ``strong``'s judging); and ``strong`` reading the table by the chain, the others' cards read
-as ``basic``'s or by the card model of ``strong``'s play (neither kept). For evaluation
-only."""
+as ``basic``'s, by the card model of ``strong``'s play, or as ``basic``'s as far as they fit it
+(``strong-mix``; none kept). For evaluation only."""
 ORACLES = {"oracle": oracle_choose, "oracle_full": oracle_full_choose,
            "oracle_strong": oracle_strong_choose, "oracle-partner": oracle_partner_choose,
            "oracle-opponents": oracle_opponents_choose}

@@ -33,7 +33,10 @@ deal over ``strong``, 300 deals), and here is a player's version of it:
 A chain takes ``burn_in`` steps before its first world and ``thin`` between two (100 and 5
 cost a card about what ``strong``'s sampler does). Not kept in ``strong``: it gained against
 ``basic`` but did not beat the shipped ``strong`` head to head (README); the ``strong-chain``
-measurement level plays with it. Everything comes from the generator given, so a seed fixes
+measurement level plays with it. The ``mixed`` reading (``strong-mix``) gains more against
+``basic`` than any other fair level, ``expert`` included, and ties ``strong`` head to head,
+but loses to ``expert`` head to head and costs half as much again as ``strong`` a card: not
+kept either (README). Everything comes from the generator given, so a seed fixes
 the worlds; at ``deadline`` the chain stops with the worlds so far. The card passed to
 partner is not modelled here (``replay`` reads the deal as dealt): with that rule the caller
 keeps to ``sampling``.

@@ -270,7 +270,9 @@ read as ``basic``'s: measured, not kept (README), for measurement only."""
 strong_mix_policy = SearchPolicy(60, 20, 5, 48, 4,
                                  draw=partial(read_worlds, burn_in=100, thin=10, mixed=True))
 """``strong`` with its worlds read by the chain that also reads whether the opponents play
-``basic`` (``reading``, ``mixed``): sharp where their cards fit ``basic``, soft where not."""
+``basic`` (``reading``, ``mixed``): sharp where their cards fit ``basic``, soft where not.
+Measured, not kept (it ties ``strong`` head to head and loses to ``expert``; README), for
+measurement only."""
 strong_model_policy = SearchPolicy(60, 20, 5, 48, 4,
                                    draw=partial(read_worlds, burn_in=100, thin=20, model=True))
 """``strong`` with its worlds read by the chain under the card model of ``strong``'s own play
