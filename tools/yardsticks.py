@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from kaiser_core.engine.rules import Rules
 from kaiser_core.tools.match import default_workers, interval, play_deal, run_jobs
 
-LEVELS = ("strong", "expert", "posterior", "oracle-partner", "oracle-opponents", "oracle")
+LEVELS = ("strong", "expert", "strong-mix", "posterior", "oracle-partner", "oracle-opponents", "oracle")
 FLOOR = 0.85
 MINUS = "\N{MINUS SIGN}"
 """The tables are pasted into the README, which writes differences with it."""
@@ -51,8 +51,14 @@ PAIRS = (("posterior", "strong", "the ceiling over `strong`"),
          ("posterior", "posterior-unread", "exact reading, judged exactly"),
          ("strong-read", "strong", "exact reading, judged as `strong` judges"),
          ("posterior-unread", "strong", "exact judging, no reading, against `strong`"),
-         ("posterior", "strong-read", "exact judging, both reading exactly"))
+         ("posterior", "strong-read", "exact judging, both reading exactly"),
+         ("strong-mix", "strong", "reading whether the opponents play `basic`"),
+         ("strong-mix", "expert", "that reading against more worlds"),
+         ("posterior", "strong-mix", "the ceiling over that reading"))
 """Paired differences on the deals both levels played: where the ceiling's edge lies."""
+
+FLOORED = ("strong", "expert", "strong-mix")
+"""The levels the floor (``FLOOR`` of the ceiling's gain) is tested for."""
 
 
 def _row(values: list[float]) -> str:
@@ -75,7 +81,7 @@ def table(records: Records) -> str:
             share = f"{100 * sum(values[:n]) / sum(ceiling[:n]):.0f}%"
         rows.append(f"| `{level}` | {len(values)} | {_row(values)} | {share} |")
     rows += ["", "| paired, deal by deal | deals | points a deal (95%) |", "|---|---|---|"]
-    for level in ("strong", "expert"):
+    for level in FLOORED:
         n = min(len(results.get(level, [])), len(ceiling))
         if n > 1:
             gap = [a - FLOOR * c for a, c in zip(results[level], ceiling[:n])]
@@ -90,7 +96,8 @@ def table(records: Records) -> str:
     return "\n".join(rows)
 
 
-README_PAIRS = (("posterior", "strong"), ("oracle", "posterior"), ("oracle-partner", "posterior"),
+README_PAIRS = (("posterior", "strong"), ("strong-mix", "strong"), ("strong-mix", "expert"),
+                ("posterior", "strong-mix"), ("oracle", "posterior"), ("oracle-partner", "posterior"),
                 ("oracle-opponents", "oracle"))
 """The paired rows of the README's table, after the floor's."""
 
@@ -107,7 +114,7 @@ def readme_rows(profile: str, records: Records) -> list[str]:
         rows.append(f"| `{profile}` | `basic/{level}` {MINUS} `basic` | {len(values)} | {_row(values)} | {share} |")
     paired = [(level, [a - FLOOR * c for a, c in zip(results[level], ceiling)],
                f"{MINUS} {FLOOR:.2f} \N{MULTIPLICATION SIGN} `posterior`")
-              for level in ("strong", "expert") if level in results and ceiling]
+              for level in FLOORED if level in results and ceiling]
     paired += [(a, [x - y for x, y in zip(results[a], results[b])], f"{MINUS} `{b}`")
                for a, b in README_PAIRS if a in results and b in results]
     for level, diff, what in paired:
