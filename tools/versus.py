@@ -191,7 +191,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{args.rev_a} ({levels[0]}) vs {args.rev_b} ({levels[1]}), {args.profile}, "
           f"{args.deals} duplicate deals: {mean:+.2f} points a deal (95% CI {low:+.2f} to "
           f"{high:+.2f})")
-    print(f"keep {args.rev_a}" if keep else f"do not keep {args.rev_a}: the interval reaches zero")
+    why = "B is better: the interval lies below zero" if high < 0 else "the interval reaches zero"
+    print(f"keep {args.rev_a}" if keep else f"do not keep {args.rev_a}: {why}")
     return 0
 
 
