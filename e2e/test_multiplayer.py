@@ -298,6 +298,9 @@ def test_a_whole_hand_shows_the_same_on_every_screen_and_no_guest_sees_a_secret(
         for p in others:
             p.wait_for_function(f"() => Number(document.body.dataset.netMoves) > {n}", polling=5, timeout=30_000)
         move_times.append(time.monotonic() - t0)
+        # The mover's own page says "your turn" until the host's answer reaches it: wait for it
+        # too, or the next round would take that stale turn for a new one.
+        actor.wait_for_function(f"() => Number(document.body.dataset.netMoves) > {n}", polling=5, timeout=30_000)
     print(f"move -> every other context: median {statistics.median(move_times) * 1000:.0f} ms over 20 moves")
     for ctx in contexts:
         ctx.close()

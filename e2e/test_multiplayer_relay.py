@@ -114,6 +114,9 @@ def test_a_guest_with_no_direct_path_plays_through_the_relay(browser, base_url_s
                 p.wait_for_function(f"() => Number(document.body.dataset.netMoves) > {n}", polling=5,
                                     timeout=30_000)
         times.append((time.monotonic() - t, actor is ann))
+        # The mover's own page keeps "your turn" until the host's answer reaches it.
+        actor.wait_for_function(f"() => Number(document.body.dataset.netMoves) > {n}", polling=5,
+                                timeout=30_000)
     ann_moves = sorted(t for t, a in times if a)
     others = sorted(t for t, a in times if not a)
     print(f"\nrelay path: Ann join -> seated {ann_seated:.1f} s (Bob, direct, {bob_seated:.1f} s);"
