@@ -8,6 +8,7 @@ import itertools
 import math
 import time
 from collections import Counter
+from collections.abc import Iterator
 
 import pytest
 
@@ -84,16 +85,9 @@ def test_worlds_explain_the_opponents_cards_far_more_often_than_random_deals():
     assert read > 3 * unread
 
 
-@pytest.mark.parametrize("model", [False, True])
-def test_the_chain_follows_the_likelihood_of_a_small_ending(model):
-    """Every deal of the unseen cards counted out with its weight exp(-price); the chain's
-    worlds, far apart, must come in about those proportions (the cards read as ``basic``'s,
-    or by the card model)."""
-    game = basic_midhand("prairie", 5, 2)
-    obs = observe(game, game.to_act)
-    reading = R.TableReading(obs, model)
-    cards = cards_of(obs.unseen)
-    weights: dict[tuple[int, ...], float] = {}
+def _every_deal(reading: R.TableReading) -> Iterator[list[int]]:
+    """Every deal of the unseen cards to the reading's seats that fits the hard facts."""
+    cards = cards_of(reading.obs.unseen)
     for owners in itertools.product(range(len(reading.seats)), repeat=len(cards)):
         hands = [0] * len(reading.seats)
         for card, k in zip(cards, owners):
@@ -103,15 +97,30 @@ def test_the_chain_follows_the_likelihood_of_a_small_ending(model):
         if any(h & SUIT_MASK[suit] for h, v in zip(hands, reading.voids) for suit in range(4)
                if v >> suit & 1):
             continue
-        price = sum(reading.price(k, h) for k, h in enumerate(hands))
-        weights[tuple(hands)] = math.exp(-price)
+        yield hands
+
+
+def _distance(reading: R.TableReading, weights: dict[tuple[int, ...], float], seed: str) -> float:
+    """How far the chain's worlds, far apart, lie from the deals' weights (total variation)."""
     assert len(weights) > 2
     total = sum(weights.values())
     draws = 3000
     seen = Counter(tuple(w[s] for s in reading.seats)
-                   for w in reading.worlds(draws, make_rng("ending"), thin=30))
-    distance = sum(abs(seen[h] / draws - w / total) for h, w in weights.items()) / 2
-    assert distance < 0.08
+                   for w in reading.worlds(draws, make_rng(seed), thin=30))
+    return sum(abs(seen[h] / draws - w / total) for h, w in weights.items()) / 2
+
+
+@pytest.mark.parametrize("model", [False, True])
+def test_the_chain_follows_the_likelihood_of_a_small_ending(model):
+    """Every deal of the unseen cards counted out with its weight exp(-price); the chain's
+    worlds, far apart, must come in about those proportions (the cards read as ``basic``'s,
+    or by the card model)."""
+    game = basic_midhand("prairie", 5, 2)
+    obs = observe(game, game.to_act)
+    reading = R.TableReading(obs, model)
+    weights = {tuple(hands): math.exp(-sum(reading.price(k, h) for k, h in enumerate(hands)))
+               for hands in _every_deal(reading)}
+    assert _distance(reading, weights, "ending") < 0.08
 
 
 def test_a_deadline_stops_the_chain_with_the_worlds_so_far():
@@ -137,31 +146,15 @@ def test_the_mixed_chain_follows_both_hypotheses_of_a_small_ending():
     game = basic_midhand("prairie", 5, 2)
     obs = observe(game, game.to_act)
     reading = R.TableReading(obs, mixed=True)
-    cards = cards_of(obs.unseen)
     weights: dict[tuple[int, ...], float] = {}
-    for owners in itertools.product(range(len(reading.seats)), repeat=len(cards)):
-        hands = [0] * len(reading.seats)
-        for card, k in zip(cards, owners):
-            hands[k] |= 1 << card
-        if any(h.bit_count() != size for h, size in zip(hands, reading.sizes)):
-            continue
-        if any(h & SUIT_MASK[suit] for h, v in zip(hands, reading.voids) for suit in range(4)
-               if v >> suit & 1):
-            continue
+    for hands in _every_deal(reading):
         weight = 0.0
         for match_price, miss_price in (R.SHARP, R.SOFT):
             reading.card_miss = miss_price
             price = sum(reading.price(k, h) for k, h in enumerate(hands))
             weight += math.exp(-price - reading.opponent_plays * match_price)
         weights[tuple(hands)] = weight
-    assert len(weights) > 2
-    total = sum(weights.values())
-    draws = 3000
-    reading = R.TableReading(obs, mixed=True)
-    seen = Counter(tuple(w[s] for s in reading.seats)
-                   for w in reading.worlds(draws, make_rng("mixed"), thin=30))
-    distance = sum(abs(seen[h] / draws - w / total) for h, w in weights.items()) / 2
-    assert distance < 0.08
+    assert _distance(R.TableReading(obs, mixed=True), weights, "mixed") < 0.08
 
 
 def _hand_against(opponents: str, index: int, cards_left: int) -> Game:
