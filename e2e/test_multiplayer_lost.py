@@ -6,7 +6,7 @@ whose turn it is again until they move."""
 from __future__ import annotations
 
 from relay_fixture import nostr_relay  # noqa: F401  (the fixture)
-from test_multiplayer import open_guest, open_host, play_until, settle, wait_seated
+from test_multiplayer import ARTIFACTS, act, my_turn, open_guest, open_host, play_until, settle, wait_seated
 from test_multiplayer_watch import open_watcher
 
 DROP_ONE = """(() => {
@@ -15,6 +15,16 @@ DROP_ONE = """(() => {
   g.take = (peer, m) => {
     if (m.type === "update" && window.lost == null && (TEST)) { window.lost = m.moves; return; }
     take(peer, m);
+  };
+})()"""
+
+
+LOSE_FIRST_MOVE = """(() => {
+  const g = window.kaiserNet.guest;
+  const play = g.play.bind(g);
+  g.play = (action) => {
+    if (window.lostMove == null) { window.lostMove = g.moves; return; }
+    play(action);
   };
 })()"""
 
@@ -58,5 +68,33 @@ def test_a_lost_turn_is_told_again(browser, base_url_sub, nostr_relay):  # noqa:
     assert ann.evaluate("window.lost") is not None
     for t in (0, 1):
         assert ann.get_by_test_id(f"score-{t}").text_content() == host.get_by_test_id(f"score-{t}").text_content()
+    for ctx in (actx, hctx):
+        ctx.close()
+
+
+def test_a_move_on_its_way_is_not_offered_again_until_answered_or_asked_again(browser, base_url_sub, nostr_relay):  # noqa: F811
+    """Once a guest has played, their page says the move is on its way and offers no card or
+    call until the host's answer; if the move is lost, the host's reminder offers the turn
+    again, and the move made again is taken."""
+    hctx, host, link = open_host(browser, base_url_sub, nostr_relay)
+    actx, ann = open_guest(browser, link, "Ann")
+    wait_seated(ann)
+    ann.evaluate(LOSE_FIRST_MOVE)
+    host.evaluate("window.kaiserNet.host.remindMs = 3000")
+    host.get_by_test_id("start-game").click()
+    play_until([host], lambda: my_turn(ann))
+    before = ann.evaluate("document.body.dataset.netMoves")
+    act(ann)
+    state = ann.evaluate("""({turn: document.body.dataset.netTurn, line: document.getElementById("turn").textContent,
+      cards: document.querySelectorAll("#hand button.card.legal").length,
+      calls: document.querySelectorAll("#action-panel:not([hidden]) button[data-action]:not([disabled])").length})""")
+    assert ann.evaluate("window.lostMove") == int(before)
+    assert state == {"turn": "other", "line": "Sent: waiting for the table…", "cards": 0, "calls": 0}, state
+    ann.screenshot(path=str(ARTIFACTS / "friends-move-sent-desktop.png"))
+    ann.wait_for_function("() => document.body.dataset.netTurn === 'mine'", timeout=15_000)
+    assert ann.evaluate("document.body.dataset.netMoves") == before
+    assert ann.locator("#turn").text_content() == "Your turn"
+    act(ann)
+    ann.wait_for_function(f"() => document.body.dataset.netMoves !== '{before}'", timeout=15_000)
     for ctx in (actx, hctx):
         ctx.close()

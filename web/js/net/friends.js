@@ -244,7 +244,7 @@ async function startHost() {
     view.seatsChanged(host.seatInfo());
   };
   host.onTalk = (seat, say) => heard(seat, say, host.seatInfo());
-  host.onError = (e) => banner(errorText(e), { kind: "error", testid: "net-error" });
+  host.onError = (e) => { view.unsend(); banner(errorText(e), { kind: "error", testid: "net-error" }); };
   installTalk((say) => host.talk(host.hostSeat, say));
 
   const profiles = /** @type {Object<string, {title: string}>} */ (await engine.call("profiles"));
@@ -462,7 +462,9 @@ function joinGuest(link, room, name, host = null, relay = null, watch = false) {
     view.show(u, guest.seat ?? u.view.seat);
   };
   guest.onTalk = (seat, say) => heard(seat, say, guest.seats);
+  guest.onReminded = () => view.unsend();
   guest.onRefused = (message) => {
+    view.unsend();
     $("hand-msg").textContent = message;
     $("hand-msg").hidden = false;
     announce(message);

@@ -69,6 +69,8 @@ export class RemoteTable {
     this.onTalk = () => {};
     /** @type {(message: string) => void} */
     this.onRefused = () => {};
+    /** @type {() => void} the host said again whose turn it is: a move sent before may be lost */
+    this.onReminded = () => {};
     /** @type {(here: boolean) => void} the host came or went */
     this.onHost = () => {};
     /** @type {(codes: import("./keepsakes.js").SeatCodes) => void} what this seat may keep of the game */
@@ -160,7 +162,7 @@ export class RemoteTable {
       this.view = m.view;
       this.seats = m.seats;
       this.started = true;
-      if (again) this.onSeats();
+      if (again) { this.onSeats(); this.onReminded(); }
       else this.onUpdate(/** @type {Update} */ (m));
     } else if (m.type === "talk") {
       this.onTalk(m.seat, m.say);

@@ -65,6 +65,12 @@ export class SharedTableView {
     this.handTricks = 0;
     /** Someone watching: never a move, never "your turn". */
     this.watching = false;
+    /**
+     * The move count at which this page sent its move: until the host's answer moves the count
+     * on (or refuses it), the turn is not offered again and the line says the move is on its way.
+     * @type {number | null}
+     */
+    this.sent = null;
     /** @type {number | null} the seat the table is turned to */
     this.oriented = null;
     /** @type {Promise<void>} playback, one update after another */
@@ -72,6 +78,21 @@ export class SharedTableView {
     /** @type {Frame | null} what the table shows while a move is played back */
     this.frame = null;
     installHandKeys($("hand"));
+  }
+
+  /** This page's move, sent to the host. @param {Action} action */
+  send(action) {
+    if (!this.last) return;
+    this.sent = this.last.moves;
+    this.onPlay(action);
+    this.draw();
+  }
+
+  /** The move sent was refused or may be lost: the turn is offered again. */
+  unsend() {
+    if (this.sent == null) return;
+    this.sent = null;
+    this.draw();
   }
 
   /** @param {Update} update @param {number} seat this browser's seat */
@@ -140,7 +161,9 @@ export class SharedTableView {
     const held = this.frame?.trick;
     const seat = this.seat;
     const botPlaysMine = !!u.seats[seat]?.joining;
-    const mine = !this.watching && !this.frame && v.phase !== "game_over" && v.to_act === seat && !botPlaysMine;
+    const myTurn = !this.watching && !this.frame && v.phase !== "game_over" && v.to_act === seat && !botPlaysMine;
+    const sending = myTurn && this.sent === u.moves;
+    const mine = myTurn && !sending;
     const roles = [0, 1, 2, 3].map((s) => seatRole(u.seats[s], s, seat));
     if (this.oriented !== seat) { orientTable(seat); this.oriented = seat; }
     renderStatus(v);
@@ -152,12 +175,13 @@ export class SharedTableView {
     /** @type {Map<string, Action>} */
     const byCard = new Map();
     for (const a of legal) if (a.card != null) byCard.set(a.card, a);
-    renderHand($("hand"), v.hand, byCard, { onPlay: (a) => this.onPlay(a), active: byCard.size > 0 });
-    renderActionPanel($("action-panel"), seat, legal, (a) => this.onPlay(a), { view: v, own: seat });
+    renderHand($("hand"), v.hand, byCard, { onPlay: (a) => this.send(a), active: byCard.size > 0 });
+    renderActionPanel($("action-panel"), seat, legal, (a) => this.send(a), { view: v, own: seat });
     const actor = v.to_act == null ? undefined : u.seats[v.to_act];
     const name = actor && actor.kind !== "bot" && actor.name ? ` (${actor.name})` : "";
     const turn = v.phase === "game_over" ? "The game is over."
       : mine ? "Your turn"
+        : sending ? "Sent: waiting for the table…"
         : v.to_act === seat && !this.watching ? "A bot plays your seat until the next deal"
           : `${seatName(v.to_act)}'s turn${name}`;
     renderTurn(turn, mine);
