@@ -185,9 +185,9 @@ def posterior_unread_policy(obs: Observation, rng: random.Random) -> int:
 
 
 def strong_read_policy(obs: Observation, rng: random.Random) -> int:
-    """``strong``'s judging (playouts early, exact solves from five cards, as many worlds) in
-    worlds from ``posterior``'s exact reading instead of its own sampler: what reading the
-    table exactly would give ``strong`` as it judges cards today."""
+    """``strong``'s judging (playouts early, exact solves from its ``exact_from``, as many
+    worlds) in worlds from ``posterior``'s exact reading instead of its own sampler: what
+    reading the table exactly would give ``strong`` as it judges cards today."""
     if obs.phase != PLAY:
         return basic_policy(obs, rng)
     if len(obs.legal) == 1:
