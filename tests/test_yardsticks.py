@@ -46,3 +46,19 @@ def test_readme_rows_give_shares_and_the_floor_on_the_same_deals(tmp_path, capsy
 def test_playing_needs_a_number_of_deals(tmp_path):
     with pytest.raises(SystemExit):
         _yardsticks().main(["prairie", "--file", str(tmp_path / "r.json")])
+
+
+def test_readme_rows_record_a_kept_change_against_the_retired_records(tmp_path, capsys):
+    records = {"strong": {"code": "new", "deals": [2.0, 1.0, 3.0]},
+               "strong@old": {"code": "old", "deals": [1.0, 1.0]},
+               "posterior": {"code": "new", "deals": [2.0, 2.0, 2.0]}}
+    path = tmp_path / "records.json"
+    path.write_text(json.dumps(records))
+    assert _yardsticks().main(["prairie", "--readme", "--file", str(path)]) == 0
+    rows = capsys.readouterr().out.splitlines()
+    # On the two deals both played: 2 - 1 and 1 - 1.
+    change = [r for r in rows if "strong@old" in r]
+    assert len(change) == 1
+    assert f"| `strong` {M} `strong@old` (the revision before) | 2 | +0.50 " in change[0]
+    # The retired records are no level of the table themselves.
+    assert not any("basic/strong@old" in r for r in rows)

@@ -104,7 +104,8 @@ README_PAIRS = (("posterior", "strong"), ("strong-mix", "strong"), ("strong-mix"
 
 def readme_rows(profile: str, records: Records) -> list[str]:
     """The README's rows for ``profile``: the issue's levels over ``basic`` with their shares,
-    the floor's tests and ``README_PAIRS``, on the deals both sides played."""
+    the floor's tests, ``README_PAIRS`` and each kept change (a level against its retired
+    records), on the deals both sides played."""
     results = {level: records[level]["deals"] for level in LEVELS if records.get(level, {}).get("deals")}
     ceiling = results.get("posterior", [])
     rows = []
@@ -117,6 +118,11 @@ def readme_rows(profile: str, records: Records) -> list[str]:
               for level in FLOORED if level in results and ceiling]
     paired += [(a, [x - y for x, y in zip(results[a], results[b])], f"{MINUS} `{b}`")
                for a, b in README_PAIRS if a in results and b in results]
+    # Each change kept: the level against its retired records on the same deals.
+    paired += [(level, [x - y for x, y in zip(results[level], record["deals"])],
+                f"{MINUS} `{retired}` (the revision before)")
+               for retired, record in records.items() if "@" in retired
+               for level in [retired.split("@")[0]] if level in results and record["deals"]]
     for level, diff, what in paired:
         rows.append(f"| `{profile}`, paired | `{level}` {what} | {len(diff)} | {_row(diff)} | |")
     return [row.replace("(-", f"({MINUS}").replace(" -", f" {MINUS}") for row in rows]
