@@ -61,6 +61,12 @@ FLOORED = ("strong", "expert", "strong-mix")
 """The levels the floor (``FLOOR`` of the ceiling's gain) is tested for."""
 
 
+def _retired(records: dict[str, Any]) -> list[tuple[str, str]]:
+    """(level, its retired name ``LEVEL@CODE``) for every record kept aside by ``--retire``:
+    each pair is a change of that level, measured on the deals both played."""
+    return [(name.split("@")[0], name) for name in records if "@" in name]
+
+
 def _row(values: list[float]) -> str:
     mean, low, high = interval(values)
     return f"{mean:+.2f} ({low:+.2f}, {high:+.2f})"
@@ -87,7 +93,7 @@ def table(records: Records) -> str:
             gap = [a - FLOOR * c for a, c in zip(results[level], ceiling[:n])]
             rows.append(f"| `{level}` {MINUS} {FLOOR:.2f} \N{MULTIPLICATION SIGN} `posterior` (the floor) | {n} | "
                         f"{_row(gap)} |")
-    retired = [(lv.split("@")[0], lv, "the change since") for lv in results if "@" in lv]
+    retired = [(level, old, "the change since") for level, old in _retired(results)]
     for a, b, what in [*PAIRS, *retired]:
         n = min(len(results.get(a, [])), len(results.get(b, [])))
         if n > 1:
@@ -118,11 +124,9 @@ def readme_rows(profile: str, records: Records) -> list[str]:
               for level in FLOORED if level in results and ceiling]
     paired += [(a, [x - y for x, y in zip(results[a], results[b])], f"{MINUS} `{b}`")
                for a, b in README_PAIRS if a in results and b in results]
-    # Each change kept: the level against its retired records on the same deals.
-    paired += [(level, [x - y for x, y in zip(results[level], record["deals"])],
-                f"{MINUS} `{retired}` (the revision before)")
-               for retired, record in records.items() if "@" in retired
-               for level in [retired.split("@")[0]] if level in results and record["deals"]]
+    paired += [(level, [x - y for x, y in zip(results[level], records[old]["deals"])],
+                f"{MINUS} `{old}` (the revision before)")
+               for level, old in _retired(records) if level in results and records[old]["deals"]]
     for level, diff, what in paired:
         rows.append(f"| `{profile}`, paired | `{level}` {what} | {len(diff)} | {_row(diff)} | |")
     return [row.replace("(-", f"({MINUS}").replace(" -", f" {MINUS}") for row in rows]
