@@ -21,8 +21,7 @@ still judged cards by its level's evaluation (playouts before ``exact_from``, ex
 from there): what the evaluation gives away, apart from what the unseen cards cost.
 
 A LEVEL is ``strong``, ``expert`` or budgets ``playouts,exact_worlds,exact_from,candidates``
-(``60,20,6,4`` is ``strong``'s play), optionally with ``,refine_from,refine``: the playouts'
-``refine`` best cards solved again exactly from ``refine_from`` cards in hand.
+(``60,20,5,4`` is ``strong``'s play).
 """
 
 from __future__ import annotations
@@ -66,13 +65,11 @@ def policy_of(spec: str) -> SearchPolicy:
     if isinstance(level, SearchPolicy):
         return level
     try:
-        playouts, exact_worlds, exact_from, candidates, *refining = map(int, spec.split(","))
-        refine_from, refine = refining or (0, 0)
+        playouts, exact_worlds, exact_from, candidates = map(int, spec.split(","))
     except ValueError:
         raise SystemExit(f"{spec!r} is neither a search level nor playouts,exact_worlds,"
-                         "exact_from,candidates[,refine_from,refine]") from None
-    return SearchPolicy(playouts, exact_worlds, exact_from, 0, candidates,
-                        refine_from=refine_from, refine=refine)
+                         "exact_from,candidates") from None
+    return SearchPolicy(playouts, exact_worlds, exact_from, 0, candidates)
 
 
 def main() -> None:

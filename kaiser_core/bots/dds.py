@@ -680,11 +680,9 @@ def best_move(hands: Sequence[int], leader: int, trump: int, out_seat: int = -1,
 
 def solve_moves(hands: Sequence[int], leader: int, trump: int, out_seat: int = -1,
                 trick_seats: Sequence[int] = (), trick_cards: Sequence[int] = (),
-                team: int | None = None, search: Solver | None = None,
-                cards: Sequence[int] | None = None) -> dict[int, int]:
-    """For every legal card of the seat to play (or only ``cards``, legal ones): the future
-    raw points of ``team`` (default: the team of the seat to play) after that card, counting
-    the current trick.
+                team: int | None = None, search: Solver | None = None) -> dict[int, int]:
+    """For every legal card of the seat to play: the future raw points of ``team`` (default:
+    the team of the seat to play) after that card, counting the current trick.
 
     ``search`` (a ``Solver`` of this trump, team and out seat) may be shared across calls: its
     table holds exact facts about positions, so sampled worlds that meet in the same ending
@@ -694,27 +692,16 @@ def solve_moves(hands: Sequence[int], leader: int, trump: int, out_seat: int = -
         team = root.seat & 1
     if search is None:
         search = Solver(trump, team, out_seat)
-    wanted = root.legal
-    if cards is not None:
-        wanted = 0
-        for c in cards:
-            wanted |= 1 << c
-    solved = 0
-    for c in _cards_desc(wanted):
-        # A card is solved through the representative of its run: the lowest one above it.
-        while not root.reps >> c & 1:
-            c += 1
-        solved |= 1 << c
     values: dict[int, int] = {}
     rep_value: dict[int, int] = {}
     guess = None
-    for c in _cards_desc(solved):
+    for c in _cards_desc(root.reps):
         gained, position = _after(hands, leader, trump, trick_seats, trick_cards, root, c, team)
         v = gained + search.value(*position, None if guess is None else guess - gained)
         rep_value[c] = v
         guess = v
     # Each legal card takes the value of the representative of its run.
-    for c in _cards_desc(wanted):
+    for c in _cards_desc(root.legal):
         if c in rep_value:
             values[c] = rep_value[c]
         else:

@@ -122,8 +122,7 @@ this source cannot read the view."""
 def rank_moves(obs: Observation, rng: random.Random, playout_worlds: int, exact_worlds: int,
                exact_from: int, time_cap: float | None = None, candidates: int = 1,
                worlds_given: list[list[int]] | None = None,
-               draw: WorldSource | None = None, refine_from: int = 0,
-               refine: int = 0) -> list[tuple[float, float, int]]:
+               draw: WorldSource | None = None) -> list[tuple[float, float, int]]:
     """Every legal card with its mean net score and our mean raw points, best first (a world
     drawn twice is scored once and counted twice). The worlds come from ``draw`` where it gives
     them, else from ``sampling`` with ``candidates``. ``worlds_given`` replaces them:
@@ -170,60 +169,7 @@ def rank_moves(obs: Observation, rng: random.Random, playout_worlds: int, exact_
                 break
     ranked = [(totals[c] / done, raws[c] / done, c) for c in legal]
     ranked.sort(key=lambda t: (-t[0], -t[1], t[2]))
-    if (refine and not exact and obs.hand.bit_count() <= refine_from and raw_decides(obs)
-            and (deadline is None or time.perf_counter() < deadline)):
-        ranked = _refined(obs, ranked, sampled, exact_worlds, refine, deadline)
     return ranked
-
-
-def _refined(obs: Observation, ranked: list[tuple[float, float, int]],
-             sampled: list[list[int]], exact_worlds: int, top: int,
-             deadline: float | None) -> list[tuple[float, float, int]]:
-    """The playouts' ``top`` cards ranked again by exact solves in ``exact_worlds`` of the
-    playouts' worlds (spread over all of them), ahead of the rest: where the rule players'
-    foresight runs short, the close calls are judged exactly for a fraction of solving
-    every card. The worlds solved before ``deadline`` decide, if any."""
-    seat = obs.seat
-    team = seat & 1
-    contract = obs.contract
-    assert contract is not None
-    cards = [c for _, _, c in ranked[:top]]
-    search = Solver(obs.trump, team, obs.out_seat)
-    trick_seats = list(obs.trick_seats)
-    trick_cards = list(obs.trick_cards)
-    leader = trick_seats[0] if trick_seats else seat
-    base = _captured(obs.tricks_won, obs.five_team, obs.three_team, team)
-    step = max(1, len(sampled) // exact_worlds)
-    totals = dict.fromkeys(cards, 0.0)
-    raws = dict.fromkeys(cards, 0.0)
-    done = 0
-    seen: dict[tuple[int, ...], dict[int, int]] = {}
-    start = time.perf_counter()
-    for hands in sampled[::step][:exact_worlds]:
-        if deadline is not None and done:
-            now = time.perf_counter()
-            if now + (now - start) / done > deadline:
-                break
-        key = tuple(hands)
-        values = seen.get(key)
-        if values is None:
-            values = seen[key] = solve_moves(hands, leader, obs.trump, obs.out_seat,
-                                             trick_seats, trick_cards, team, search, cards)
-        for c in cards:
-            ours = base + values[c]
-            raw = (ours, 10 - ours) if team == 0 else (10 - ours, ours)
-            totals[c] += net_score(obs.rules, contract, obs.scores, obs.target, team, raw,
-                                   (obs.tricks_won[0], obs.tricks_won[1]), obs.three_team)
-            raws[c] += ours
-        done += 1
-    if not done:
-        return ranked
-    head = [(totals[c] / done, raws[c] / done, c) for c in cards]
-    head.sort(key=lambda t: (-t[0], -t[1], t[2]))
-    # The rest keep their playouts' means, no higher than the last solved card's: a hint
-    # lists the cards by these values, best first, and the first is the card played.
-    floor = head[-1][0]
-    return head + [(min(net, floor), raw, c) for net, raw, c in ranked[top:]]
 
 
 # ----- the auction by simulation -----
@@ -255,11 +201,8 @@ class SearchPolicy:
 
     def __init__(self, playout_worlds: int, exact_worlds: int, exact_from: int,
                  auction_worlds: int, candidates: int,
-                 draw: WorldSource | None = None, refine_from: int = 0,
-                 refine: int = 0) -> None:
+                 draw: WorldSource | None = None) -> None:
         self.draw = draw
-        self.refine_from = refine_from
-        self.refine = refine
         self.playout_worlds = playout_worlds
         self.exact_worlds = exact_worlds
         self.exact_from = exact_from
@@ -269,8 +212,7 @@ class SearchPolicy:
     def ranked(self, obs: Observation, rng: random.Random,
                time_cap: float | None = None) -> list[tuple[float, float, int]]:
         return rank_moves(obs, rng, self.playout_worlds, self.exact_worlds, self.exact_from,
-                          time_cap, self.candidates, draw=self.draw,
-                          refine_from=self.refine_from, refine=self.refine)
+                          time_cap, self.candidates, draw=self.draw)
 
     def estimates(self, obs: Observation, rng: random.Random,
                   deadline: float | None = None) -> Estimates:
