@@ -9,10 +9,12 @@ gives the harness's own result deal by deal (``match strong basic/strong`` is
 ``auction_match.py DEALS --against basic``) at a fraction of its cost:
 
     python tools/auction_match.py DEALS [SETTING=VALUE ...] [--against LEVEL] [--jobs N]
+                                        [--first K]
 
 A setting is a constant of ``bots/bidding.py`` (``SIM_WEIGHT=0.5``) or a budget of the level
-(``auction_worlds=96``); ``--against`` defaults to ``strong`` itself. The changed level is
-registered for this process only, so it is no level a user can pick.
+(``auction_worlds=96``); ``--against`` defaults to ``strong`` itself. ``--first K`` starts at
+deal ``K``, so that a long trial runs in parts (its progress goes to stderr). The changed
+level is registered for this process only, so it is no level a user can pick.
 """
 
 from __future__ import annotations
@@ -99,21 +101,23 @@ def main() -> None:
     parser.add_argument("settings", nargs="*", help="SETTING=VALUE")
     parser.add_argument("--against", default="strong", help="the other side's auction")
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--first", type=int, default=0, help="the first deal's index")
     ns = parser.parse_args()
     settings = {k: float(v) for k, v in (arg.split("=", 1) for arg in ns.settings)}
     a = "variant" if settings else "strong"
     if settings:
         Variant(settings)
     start = time.perf_counter()
-    results = list(run_jobs(play_deal, [(a, ns.against, settings, i) for i in range(ns.deals)],
-                            ns.jobs, "deals", False))
+    indices = range(ns.first, ns.first + ns.deals)
+    results = list(run_jobs(play_deal, [(a, ns.against, settings, i) for i in indices],
+                            ns.jobs, "deals", True))
     diffs = [net for net, _ in results]
     changed = sum(differs for _, differs in results)
     mean, low, high = interval(diffs)
     name = f"strong with {' '.join(ns.settings)}" if settings else "strong"
     print(f"{name} vs {ns.against}, both playing as strong: {ns.deals} duplicate deals "
-          f"(prairie, seed match), {changed} with a call changed: {mean:+.2f} points per deal "
-          f"(95% CI {low:+.2f} to {high:+.2f}), {time.perf_counter() - start:.0f} s")
+          f"from deal {ns.first} (prairie, seed match), {changed} with a call changed: "
+          f"{mean:+.2f} points per deal (95% CI {low:+.2f} to {high:+.2f}), {time.perf_counter() - start:.0f} s")
 
 
 if __name__ == "__main__":
