@@ -41,12 +41,12 @@ class Variant:
 
     def __init__(self, settings: dict[str, float]) -> None:
         budgets = {name: getattr(strong_policy, name) for name in BUDGETS}
-        self.constants: dict[str, float] = {}
+        self.constants: dict[str, float | int] = {}
         for name, value in settings.items():
             if name in budgets:
                 budgets[name] = int(value)
             elif hasattr(bidding, name):
-                self.constants[name] = value
+                self.constants[name] = type(getattr(bidding, name))(value)
             else:
                 raise SystemExit(f"unknown setting {name}: a budget ({', '.join(BUDGETS)}) "
                                  "or a constant of bots/bidding.py")
