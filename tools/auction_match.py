@@ -117,7 +117,8 @@ def main() -> None:
     name = f"strong with {' '.join(ns.settings)}" if settings else "strong"
     print(f"{name} vs {ns.against}, both playing as strong: {ns.deals} duplicate deals "
           f"from deal {ns.first} (prairie, seed match), {changed} with a call changed: "
-          f"{mean:+.2f} points per deal (95% CI {low:+.2f} to {high:+.2f}), {time.perf_counter() - start:.0f} s")
+          f"{mean:+.2f} points per deal (95% CI {low:+.2f} to {high:+.2f}), "
+          f"{time.perf_counter() - start:.0f} s")
 
 
 if __name__ == "__main__":
