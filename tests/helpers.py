@@ -212,14 +212,20 @@ def deep(obj):
     return copy.deepcopy(obj)
 
 
-def build_module() -> ModuleType:
-    """The checkout's build.py as a module (it is a script, not part of the package)."""
-    spec = importlib.util.spec_from_file_location(
-        "build", Path(__file__).resolve().parent.parent / "build.py")
+def script_module(path: str) -> ModuleType:
+    """A script of the checkout (``build.py``, ``tools/versus.py``) as a module: scripts are
+    not part of the package, so their tests load them by path."""
+    file = Path(__file__).resolve().parent.parent / path
+    spec = importlib.util.spec_from_file_location(file.stem, file)
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def build_module() -> ModuleType:
+    """The checkout's build.py as a module."""
+    return script_module("build.py")
 
 
 def basic_midhand(profile: str, index: int, cards_left: int):

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import sys
-from pathlib import Path
 
 import pytest
+from helpers import script_module
 
 from kaiser_core.engine.game import GAME_OVER, Game
 from kaiser_core.engine.rules import PROFILES
@@ -18,12 +17,7 @@ pytestmark = [pytest.mark.host_only,
 
 
 def _tool():
-    path = Path(__file__).parent.parent / "tools" / "auction_calibration.py"
-    spec = importlib.util.spec_from_file_location("auction_calibration", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return script_module("tools/auction_calibration.py")
 
 
 def test_the_deal_is_played_as_strong_plays_it():

@@ -2,24 +2,18 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import sys
-from pathlib import Path
 
 import pytest
+from helpers import script_module
 
 pytestmark = [pytest.mark.host_only,
               pytest.mark.skipif(sys.platform == "emscripten", reason="no processes in Pyodide")]
 
 
 def _versus():
-    path = Path(__file__).parent.parent / "tools" / "versus.py"
-    spec = importlib.util.spec_from_file_location("versus", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return script_module("tools/versus.py")
 
 
 def test_a_revision_against_itself_ends_every_deal_even(tmp_path, capsys):

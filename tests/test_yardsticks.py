@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import sys
-from pathlib import Path
 
 import pytest
+from helpers import script_module
 
 M, X = "\N{MINUS SIGN}", "\N{MULTIPLICATION SIGN}"
 """How the README writes a difference and a product."""
@@ -17,12 +16,7 @@ pytestmark = [pytest.mark.host_only,
 
 
 def _yardsticks():
-    path = Path(__file__).parent.parent / "tools" / "yardsticks.py"
-    spec = importlib.util.spec_from_file_location("yardsticks", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return script_module("tools/yardsticks.py")
 
 
 def test_readme_rows_give_shares_and_the_floor_on_the_same_deals(tmp_path, capsys):
