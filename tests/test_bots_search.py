@@ -229,6 +229,21 @@ def test_strong_oracle_bids_as_basic_and_solves_the_true_deal_late():
         game.step(action)
 
 
+def test_auction_oracle_bids_as_strong_from_the_true_deal_and_plays_as_strong():
+    """``oracle-auction``: ``strong``'s estimates from the deal itself (one world, so the
+    seed does not matter), ``strong``'s card play."""
+    game = Game(PROFILES["prairie"], "oracle-auction")
+    while game.phase != PLAY:
+        action = choose(game, "oracle-auction", 0)
+        assert action in game.legal()
+        if game.phase == "bidding":
+            assert choose(game, "oracle-auction", 9) == action
+        game.step(action)
+    for _ in range(4):
+        assert choose(game, "oracle-auction", 2) == choose(game, "strong", 2)
+        game.step(choose(game, "strong", 2))
+
+
 def test_full_oracle_bids_from_the_true_values():
     game = Game(PROFILES["prairie"], "oracle-full")
     while game.phase != "bidding":

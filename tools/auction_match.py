@@ -8,11 +8,12 @@ scored 0 without being played. Only the deals whose auction differs are played o
 gives the harness's own result deal by deal (``match strong basic/strong`` is
 ``auction_match.py DEALS --against basic``) at a fraction of its cost:
 
-    python tools/auction_match.py DEALS [SETTING=VALUE ...] [--against LEVEL] [--jobs N]
-                                        [--first K]
+    python tools/auction_match.py DEALS [SETTING=VALUE ...] [--level LEVEL] [--against LEVEL]
+                                        [--jobs N] [--first K]
 
 A setting is a constant of ``bots/bidding.py`` (``SIM_WEIGHT=0.5``) or a budget of the level
-(``auction_worlds=96``); ``--against`` defaults to ``strong`` itself. ``--first K`` starts at
+(``auction_worlds=96``); ``--against`` defaults to ``strong`` itself. ``--level`` puts
+another level's auction on side A in place of ``strong``'s (``oracle-auction``: the deal seen). ``--first K`` starts at
 deal ``K``, so that a long trial runs in parts (its progress goes to stderr). The changed
 level is registered for this process only, so it is no level a user can pick.
 """
@@ -31,7 +32,7 @@ from kaiser_core.bots.observation import Observation
 from kaiser_core.bots.strong import SearchPolicy, strong_policy
 from kaiser_core.engine.game import GAME_OVER, PLAY, Game
 from kaiser_core.engine.rules import PROFILES
-from kaiser_core.tools.match import choose, deal_context, interval, run_jobs
+from kaiser_core.tools.match import check_level, choose, deal_context, interval, run_jobs
 
 BUDGETS = ("playout_worlds", "exact_worlds", "exact_from", "auction_worlds", "candidates")
 
@@ -99,12 +100,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("deals", type=int)
     parser.add_argument("settings", nargs="*", help="SETTING=VALUE")
+    parser.add_argument("--level", default="strong", help="side A's auction, without settings")
     parser.add_argument("--against", default="strong", help="the other side's auction")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--first", type=int, default=0, help="the first deal's index")
     ns = parser.parse_args()
     settings = {k: float(v) for k, v in (arg.split("=", 1) for arg in ns.settings)}
-    a = "variant" if settings else "strong"
+    if settings and ns.level != "strong":
+        raise SystemExit("settings change strong's auction: leave out --level")
+    check_level(ns.level)
+    a = "variant" if settings else ns.level
     if settings:
         Variant(settings)
     start = time.perf_counter()
@@ -114,7 +119,7 @@ def main() -> None:
     diffs = [net for net, _ in results]
     changed = sum(differs for _, differs in results)
     mean, low, high = interval(diffs)
-    name = f"strong with {' '.join(ns.settings)}" if settings else "strong"
+    name = f"strong with {' '.join(ns.settings)}" if settings else ns.level
     print(f"{name} vs {ns.against}, both playing as strong: {ns.deals} duplicate deals "
           f"from deal {ns.first} (prairie, seed match), {changed} with a call changed: "
           f"{mean:+.2f} points per deal (95% CI {low:+.2f} to {high:+.2f}), "

@@ -19,7 +19,8 @@ passed to partner and the weak-hand question use the ``basic`` rules.
 
 The oracles see every hand, for measurement only: ``oracle`` plays double dummy and bids as
 ``basic`` does (the share of its edge a fair level gets measures card play, as the bots issue
-asks); ``oracle_full`` also bids from the true double-dummy values.
+asks); ``oracle_full`` also bids from the true double-dummy values; ``oracle-auction`` bids and
+names trump as ``strong`` would with the deal seen, and plays as ``strong``.
 """
 
 from __future__ import annotations
@@ -326,6 +327,23 @@ def oracle_strong_choose(game: Game, rng: random.Random) -> int:
         return rank_moves(obs, rng, 1, 1, strong_policy.exact_from,
                           worlds_given=[list(game.hands)])[0][2]
     return basic_policy(obs, rng)
+
+
+def oracle_auction_choose(game: Game, rng: random.Random) -> int:
+    """``strong`` with every hand seen in the auction and in naming trump: its own estimates
+    (the tables, the playouts, the rest of the auction simulated) from the true deal alone;
+    the play as ``strong``'s. What ``strong``'s auction gives away to it is what the unseen
+    cards cost its calls; what the auction lacks beyond that lies in its valuation (evaluation
+    only)."""
+    obs = observe(game, game.to_act)
+    if obs.phase not in (BIDDING, TRUMP) or len(obs.legal) == 1:
+        return strong_policy(obs, rng)
+    world = [list(game.hands)]
+    raws = denomination_raws(world, obs.seat, obs.seat & 1, obs.out_seat)
+    estimates = Estimates(obs, {t: fmean(v) for t, v in raws.items()}, raws)
+    if obs.phase == BIDDING:
+        estimates.simulate(world)
+    return strong_policy.auction_action(obs, estimates, rng)
 
 
 def _oracle_play(game: Game) -> int:
