@@ -11,8 +11,7 @@ gives the harness's own result deal by deal (``match strong basic/strong`` is
     python tools/auction_match.py DEALS [SETTING=VALUE ...] [--level LEVEL] [--against LEVEL]
                                         [--jobs N] [--first K]
 
-A setting is a constant of ``bots/bidding.py`` (``SIM_WEIGHT=0.5``) or ``bots/inference.py``
-(``BETA=1.2``: how sharply the auction's worlds read the calls) or a budget of the level
+A setting is a constant of ``bots/bidding.py`` (``SIM_WEIGHT=0.5``) or a budget of the level
 (``auction_worlds=96``); ``--against`` defaults to ``strong`` itself. ``--level`` puts
 another level's auction on side A in place of ``strong``'s (``oracle-auction``: the deal seen). ``--first K`` starts at
 deal ``K``, so that a long trial runs in parts (its progress goes to stderr). The changed
@@ -28,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from kaiser_core.bots import LEVELS, bidding, inference
+from kaiser_core.bots import LEVELS, bidding
 from kaiser_core.bots.observation import Observation
 from kaiser_core.bots.strong import SearchPolicy, strong_policy
 from kaiser_core.engine.game import GAME_OVER, PLAY, Game
@@ -39,33 +38,30 @@ BUDGETS = ("playout_worlds", "exact_worlds", "exact_from", "auction_worlds", "ca
 
 
 class Variant:
-    """``strong`` with budgets changed and constants of ``bidding`` or ``inference`` set while
-    it decides (its card play is ``strong``'s own: the match plays the cards as ``strong``)."""
+    """``strong`` with budgets changed and ``bidding`` constants set while it decides."""
 
     def __init__(self, settings: dict[str, float]) -> None:
         budgets = {name: getattr(strong_policy, name) for name in BUDGETS}
-        self.constants: dict[tuple[Any, str], float | int] = {}
+        self.constants: dict[str, float | int] = {}
         for name, value in settings.items():
-            module = next((m for m in (bidding, inference) if name.isupper() and hasattr(m, name)),
-                          None)
             if name in budgets:
                 budgets[name] = int(value)
-            elif module is not None:
-                self.constants[module, name] = type(getattr(module, name))(value)
+            elif hasattr(bidding, name):
+                self.constants[name] = type(getattr(bidding, name))(value)
             else:
                 raise SystemExit(f"unknown setting {name}: a budget ({', '.join(BUDGETS)}) "
-                                 "or a constant of bots/bidding.py or bots/inference.py")
+                                 "or a constant of bots/bidding.py")
         self.policy = SearchPolicy(**budgets)
 
     def __call__(self, obs: Observation, rng: Any) -> int:
-        saved = {key: getattr(*key) for key in self.constants}
-        for (module, name), value in self.constants.items():
-            setattr(module, name, value)
+        saved = {name: getattr(bidding, name) for name in self.constants}
+        for name, value in self.constants.items():
+            setattr(bidding, name, value)
         try:
             return self.policy(obs, rng)
         finally:
-            for (module, name), value in saved.items():
-                setattr(module, name, value)
+            for name, value in saved.items():
+                setattr(bidding, name, value)
 
 
 def play_deal(a: str, b: str, settings: dict[str, float], index: int, seed: str = "match",
