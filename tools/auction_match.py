@@ -13,9 +13,10 @@ gives the harness's own result deal by deal (``match strong basic/strong`` is
 
 A setting is a constant of ``bots/bidding.py`` (``SIM_WEIGHT=0.5``) or a budget of the level
 (``auction_worlds=96``); ``--against`` defaults to ``strong`` itself. ``--level`` puts
-another level's auction on side A in place of ``strong``'s (``oracle-auction``: the deal seen). ``--first K`` starts at
-deal ``K``, so that a long trial runs in parts (its progress goes to stderr). The changed
-level is registered for this process only, so it is no level a user can pick.
+another level's auction on side A in place of ``strong``'s (``oracle-auction``: the deal
+seen). ``--first K`` starts at deal ``K``, so that a long trial runs in parts (its progress
+goes to stderr). The changed level is registered for this process only, so it is no level a
+user can pick.
 """
 
 from __future__ import annotations
