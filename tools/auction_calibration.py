@@ -26,7 +26,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from kaiser_core.bots import make_rng
-from kaiser_core.bots.bidding import NO_TRUMP, make_probability
+from kaiser_core.bots.bidding import make_probability
 from kaiser_core.bots.observation import observe
 from kaiser_core.bots.strong import strong_policy
 from kaiser_core.engine.actions import BID_BASE, KAISER, bid_no_trump, bid_points
@@ -56,7 +56,6 @@ def forecast_deal(index: int, seed: str = "calib", profile: str = "prairie"
         if action >= BID_BASE and action != KAISER:
             points, no_trump = bid_points(action), bid_no_trump(action)
             value, trump = next((v, t) for v, a, t in estimates.action_values() if a == action)
-            trump = NO_TRUMP if no_trump else trump
             raws = estimates.raws.get(trump, [])
             forecasts[game.to_act] = {
                 "points": points, "no_trump": no_trump, "value": value,

@@ -215,14 +215,15 @@ class SearchPolicy:
         return rank_moves(obs, rng, self.playout_worlds, self.exact_worlds, self.exact_from,
                           time_cap, self.candidates, draw=self.draw)
 
-    def estimates(self, obs: Observation, rng: random.Random,
-                  deadline: float | None = None) -> Estimates:
+    def estimates(self, obs: Observation, rng: random.Random, deadline: float | None = None,
+                  worlds_given: list[list[int]] | None = None) -> Estimates:
         """The fitted estimates this level bids from, its simulated means among their
         features. At ``deadline`` (``time.perf_counter``) the auction's simulation stops with
-        the worlds played out so far (the browser's cap)."""
+        the worlds played out so far (the browser's cap). ``worlds_given`` replaces the sampled
+        worlds (``oracle-auction``: the true deal alone)."""
         # Trump is named once a hand, after every call is known: worth four times the worlds.
         worlds = self.auction_worlds * (4 if obs.phase == TRUMP else 1)
-        sampled = sample_worlds(obs, worlds, rng, self.candidates, deadline)
+        sampled = worlds_given or sample_worlds(obs, worlds, rng, self.candidates, deadline)
         raws = denomination_raws(sampled, obs.seat, obs.seat & 1, obs.out_seat, deadline)
         estimates = Estimates(obs, {t: fmean(v) for t, v in raws.items()}, raws)
         if obs.phase == BIDDING:
@@ -338,11 +339,7 @@ def oracle_auction_choose(game: Game, rng: random.Random) -> int:
     obs = observe(game, game.to_act)
     if obs.phase not in (BIDDING, TRUMP) or len(obs.legal) == 1:
         return strong_policy(obs, rng)
-    world = [list(game.hands)]
-    raws = denomination_raws(world, obs.seat, obs.seat & 1, obs.out_seat)
-    estimates = Estimates(obs, {t: fmean(v) for t, v in raws.items()}, raws)
-    if obs.phase == BIDDING:
-        estimates.simulate(world)
+    estimates = strong_policy.estimates(obs, rng, worlds_given=[list(game.hands)])
     return strong_policy.auction_action(obs, estimates, rng)
 
 
