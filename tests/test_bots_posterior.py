@@ -164,7 +164,7 @@ def test_yardsticks_refuse_the_pass_to_partner():
 def test_the_yardsticks_are_in_the_harness_and_never_offered():
     yardsticks = {"posterior", "posterior-unread", "strong-read", "strong-chain",
                   "strong-model", "strong-mix", "oracle-partner", "oracle-opponents",
-                  "oracle-auction"}
+                  "oracle-auction", "oracle-foresight"}
     assert yardsticks <= set(YARDSTICKS) | set(ORACLES)
     assert not yardsticks & set(LEVELS)
     for level in yardsticks:

@@ -8,10 +8,12 @@ import pytest
 
 from kaiser_core.bridge import api
 from kaiser_core.bots import choose, make_rng, observe
+from kaiser_core.bots.dds import solve
 from kaiser_core.bots.sampling import sample_worlds
 from kaiser_core.bots.strong import raw_decides, strong_policy
 from kaiser_core.errors import IllegalAction
-from kaiser_core.engine.game import PLAY, Game
+from kaiser_core.engine.actions import TRUMP_BASE
+from kaiser_core.engine.game import PLAY, TRUMP, Game
 from kaiser_core.engine.rules import PROFILES
 
 
@@ -242,6 +244,25 @@ def test_auction_oracle_bids_as_strong_from_the_true_deal_and_plays_as_strong():
     for _ in range(4):
         assert choose(game, "oracle-auction", 2) == choose(game, "strong", 2)
         game.step(choose(game, "strong", 2))
+
+
+def test_foresight_oracle_calls_from_the_deal_names_the_solvers_trump_and_plays_as_strong():
+    """``oracle-foresight``: every call from the true deal (the seed does not matter), the
+    trump the exact solver favours for the declarer's team, ``strong``'s card play."""
+    for name in ("oracle-foresight", "foresight-1", "foresight-2"):
+        game = Game(PROFILES["prairie"], name)
+        while game.phase != PLAY:
+            action = choose(game, "oracle-foresight", 0)
+            assert action in game.legal()
+            assert choose(game, "oracle-foresight", 9) == action
+            if game.phase == TRUMP:
+                seat = game.to_act
+                raws = [solve(game.hands, seat, t, -1, team=seat & 1) for t in range(4)]
+                assert raws[action - TRUMP_BASE] == max(raws)
+            game.step(action)
+        for _ in range(4):
+            assert choose(game, "oracle-foresight", 2) == choose(game, "strong", 2)
+            game.step(choose(game, "strong", 2))
 
 
 def test_full_oracle_bids_from_the_true_values():

@@ -27,6 +27,7 @@ from .strong import (
     SearchPolicy,
     expert_policy,
     oracle_auction_choose,
+    oracle_foresight_choose,
     oracle_choose,
     oracle_full_choose,
     oracle_strong_choose,
@@ -59,7 +60,8 @@ as ``basic``'s, by the card model of ``strong``'s play, or as ``basic``'s as far
 (``strong-mix``; none kept). For evaluation only."""
 ORACLES = {"oracle": oracle_choose, "oracle_full": oracle_full_choose,
            "oracle_strong": oracle_strong_choose, "oracle-partner": oracle_partner_choose,
-           "oracle-opponents": oracle_opponents_choose, "oracle-auction": oracle_auction_choose}
+           "oracle-opponents": oracle_opponents_choose, "oracle-auction": oracle_auction_choose,
+           "oracle-foresight": oracle_foresight_choose}
 """Levels that see other hands: handed the whole game, for evaluation only."""
 
 

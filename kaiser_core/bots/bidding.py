@@ -25,6 +25,7 @@ import json
 import math
 import random
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from functools import lru_cache
 from importlib import resources
@@ -324,11 +325,19 @@ SIM_CALLS = 4
 world)."""
 
 
+Valuation = Callable[[Observation, list[int], Contract, int], float]
+"""Our net score when a contract is played in a world (``simulate_calls``)."""
+
+
 def simulate_calls(obs: Observation, worlds: list[list[int]], calls: list[int],
-                   deadline: float | None = None) -> dict[int, float]:
+                   deadline: float | None = None, value: Valuation | None = None
+                   ) -> dict[int, float]:
     """Per call, our mean net score over ``worlds`` when we make it, every later call is the
     one ``basic`` makes from that world's hand (ours too, in a continuing auction), the
-    declarer names trump as ``basic`` does and the hand is played out by the rule player."""
+    declarer names trump as ``basic`` does and the hand is played out by the rule player
+    (``value``, if given, names trump and plays instead: ``oracle-foresight``'s exact
+    solver)."""
+    value = value or played_out
     rules = obs.rules
     me = obs.seat
     us = team(me)
@@ -358,7 +367,7 @@ def simulate_calls(obs: Observation, worlds: list[list[int]], calls: list[int],
                                    book.passed)
             if book.best_seat < 0:
                 continue
-            totals[call] += _played_out(obs, world, contract_of(book.best_seat, book.best_action), us)
+            totals[call] += value(obs, world, contract_of(book.best_seat, book.best_action), us)
     return {c: v / done for c, v in totals.items()}
 
 
@@ -366,7 +375,7 @@ _RNG = random.Random(0)
 """``basic`` reads no random numbers; its signature asks for a generator."""
 
 
-def _played_out(obs: Observation, world: list[int], contract: Contract, us: int) -> int:
+def played_out(obs: Observation, world: list[int], contract: Contract, us: int) -> int:
     """Our net score when ``contract`` is played out in ``world`` by the rule player, the
     declarer naming trump as ``basic`` does (a Kaiser bidder's partner sitting out)."""
     hands = list(world)

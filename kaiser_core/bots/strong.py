@@ -20,7 +20,9 @@ passed to partner and the weak-hand question use the ``basic`` rules.
 The oracles see every hand, for measurement only: ``oracle`` plays double dummy and bids as
 ``basic`` does (the share of its edge a fair level gets measures card play, as the bots issue
 asks); ``oracle_full`` also bids from the true double-dummy values; ``oracle-auction`` bids and
-names trump as ``strong`` would with the deal seen, and plays as ``strong``.
+names trump as ``strong`` would with the deal seen, and plays as ``strong``;
+``oracle-foresight`` also foresees the rest of the auction and values each contract double
+dummy.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
-from functools import partial
+from functools import lru_cache, partial
 from statistics import fmean
 
 from ..engine.actions import (
@@ -42,7 +44,7 @@ from ..engine.actions import (
 )
 from ..engine.game import BIDDING, PLAY, TRUMP, Game
 from ..engine.scoring import Contract, raw_points
-from .bidding import DENOMINATIONS, Estimates
+from .bidding import DENOMINATIONS, Estimates, played_out, simulate_calls
 from .bidding import GAME_WORTH as GAME_WORTH  # the game's worth lives with the scoring of a call
 from .bidding import net_score
 from .basic import kaiser_call
@@ -309,10 +311,15 @@ def oracle_full_choose(game: Game, rng: random.Random) -> int:
     if game.phase == BIDDING:
         return _oracle_bid(game, seat, legal)
     if game.phase == TRUMP:
-        values = [solve(game.hands, seat, t, game.out_seat, team=seat & 1)
-                  for t in range(4)]
-        return TRUMP_BASE + max(range(4), key=lambda t: values[t])
+        return _oracle_trump(game)
     return basic_policy(observe(game, seat), rng)
+
+
+def _oracle_trump(game: Game) -> int:
+    """The trump under which the declarer's team takes the most, double dummy."""
+    seat = game.to_act
+    values = [solve(game.hands, seat, t, game.out_seat, team=seat & 1) for t in range(4)]
+    return TRUMP_BASE + max(range(4), key=lambda t: values[t])
 
 
 def oracle_strong_choose(game: Game, rng: random.Random) -> int:
@@ -341,6 +348,46 @@ def oracle_auction_choose(game: Game, rng: random.Random) -> int:
         return strong_policy(obs, rng)
     estimates = strong_policy.estimates(obs, rng, worlds_given=[list(game.hands)])
     return strong_policy.auction_action(obs, estimates, rng)
+
+
+def oracle_foresight_choose(game: Game, rng: random.Random) -> int:
+    """Every hand seen and the rest of the auction foreseen: each call valued by the net score
+    of the contract it leads to, the later calls ``basic``'s from the true hands (as
+    ``strong`` simulates them in its worlds) and that contract solved double dummy, its
+    declarer naming the trump that solves best; trump named the same way; the play as
+    ``strong``'s. The auction's ceiling where every hand is known and valued exactly: what a
+    call can gain beyond ``strong``'s, given perfect valuation (evaluation only)."""
+    legal = game.legal()
+    obs = observe(game, game.to_act)
+    if len(legal) == 1 or game.phase not in (BIDDING, TRUMP):
+        return strong_policy(obs, rng)
+    if game.phase == TRUMP:
+        return basic_policy(obs, rng) if TRUMP_NONE in legal else _oracle_trump(game)
+    if KAISER in legal and kaiser_call(obs):
+        return KAISER
+    calls = [a for a in legal if a != KAISER]
+    values = simulate_calls(obs, [list(game.hands)], calls, value=_solved_out)
+    return max(calls, key=lambda a: (round(values[a], 6), a == PASS, -a))
+
+
+def _solved_out(obs: Observation, world: list[int], contract: Contract, us: int) -> float:
+    """Our net score when ``contract`` is played double dummy in ``world``, its declarer
+    leading under the trump that solves best for its team (a Kaiser contract, whose seat
+    sitting out the solver does not score, played out by the rule player)."""
+    if contract.kaiser:
+        return played_out(obs, world, contract, us)
+    side = contract.seat & 1
+    raw = max(_solved_raw(tuple(world), contract.seat, t, side)
+              for t in ((-1,) if contract.no_trump else range(4)))
+    ours = raw if side == us else 10 - raw
+    return net_score(obs.rules, contract, obs.scores, obs.target, us,
+                     (ours, 10 - ours) if us == 0 else (10 - ours, ours), (0, 0), -1)
+
+
+@lru_cache(maxsize=64)
+def _solved_raw(hands: tuple[int, ...], leader: int, trump: int, side: int) -> int:
+    """``solve`` kept for the other calls of one decision, which often reach one contract."""
+    return solve(hands, leader, trump, -1, team=side)
 
 
 def _oracle_play(game: Game) -> int:
