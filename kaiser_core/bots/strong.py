@@ -318,7 +318,8 @@ def oracle_full_choose(game: Game, rng: random.Random) -> int:
 def _oracle_trump(game: Game) -> int:
     """The trump under which the declarer's team takes the most, double dummy."""
     seat = game.to_act
-    values = [solve(game.hands, seat, t, game.out_seat, team=seat & 1) for t in range(4)]
+    hands = tuple(game.hands)
+    values = [_solved_raw(hands, seat, t, game.out_seat, seat & 1) for t in range(4)]
     return TRUMP_BASE + max(range(4), key=lambda t: values[t])
 
 
@@ -377,7 +378,7 @@ def _solved_out(obs: Observation, world: list[int], contract: Contract, us: int)
     if contract.kaiser:
         return played_out(obs, world, contract, us)
     side = contract.seat & 1
-    raw = max(_solved_raw(tuple(world), contract.seat, t, side)
+    raw = max(_solved_raw(tuple(world), contract.seat, t, -1, side)
               for t in ((-1,) if contract.no_trump else range(4)))
     ours = raw if side == us else 10 - raw
     return net_score(obs.rules, contract, obs.scores, obs.target, us,
@@ -385,9 +386,11 @@ def _solved_out(obs: Observation, world: list[int], contract: Contract, us: int)
 
 
 @lru_cache(maxsize=64)
-def _solved_raw(hands: tuple[int, ...], leader: int, trump: int, side: int) -> int:
-    """``solve`` kept for the other calls of one decision, which often reach one contract."""
-    return solve(hands, leader, trump, -1, team=side)
+def _solved_raw(hands: tuple[int, ...], leader: int, trump: int, out_seat: int, side: int
+                ) -> int:
+    """``solve`` kept for the other calls of one decision, which often reach one contract,
+    and for the trump named once the auction the oracle foresaw has ended."""
+    return solve(hands, leader, trump, out_seat, team=side)
 
 
 def _oracle_play(game: Game) -> int:
